@@ -1,0 +1,15 @@
+"""Build the optional compiled core; pip falls back to pure Python if no compiler is found."""
+
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=[
+        Extension(
+            "numberplace._core",
+            sources=["src/numberplace/engine/_core.c"],
+            depends=["src/numberplace/engine/_fast9.h"],
+            extra_compile_args=["-O3"],
+            optional=True,
+        )
+    ]
+)

@@ -1,0 +1,300 @@
+"""The ``numberplace`` command line.
+
+Each sub-command maps to one feature and calls the library; no puzzle logic lives here.
+Errors a user can cause print one line on standard error and exit with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from typing import TextIO
+
+from . import __version__, batch, formats
+from .alphabet import Alphabet
+from .errors import NumberplaceError
+
+EPILOG = """\
+Input is a file of puzzles (or - for standard input) in any supported format, detected
+automatically: one puzzle per line, grids over several lines separated by blank lines,
+.sdo, .sdk, .ss, pencil marks, Sukaku, Samurai, jigsaw with its region map, or JSON.
+Exit status: 0 when every record was read, 2 for usage or input errors.
+"""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} must be at least 1")
+    return value
+
+
+def _non_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text} must not be negative")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{text} must be more than 0 seconds")
+    return value
+
+
+def _add_input(p: argparse.ArgumentParser, *, jobs: bool = True) -> None:
+    p.add_argument("file", nargs="?", default="-",
+                   help="file of puzzles, - for standard input (default)")
+    p.add_argument("--shape", metavar="NAME",
+                   help="shape when the text alone cannot tell: 4x4, 6x6, 8x8, 9x9, 12x12, "
+                        "16x16, 25x25, samurai, diagonal, diagonal-6x6, jigsaw")
+    p.add_argument("--alphabet", metavar="A",
+                   help="symbols: digits (1-9 then A...), hex (0-9 A-F), letters, "
+                        "or the symbols themselves, e.g. WORDPLAYS")
+    p.add_argument("--format", dest="in_format", choices=formats.FORMAT_NAMES,
+                   help="input format (default: detected)")
+    if jobs:
+        p.add_argument("--jobs", type=_positive, default=None, metavar="N",
+                       help="worker processes (default: all cores)")
+        p.add_argument("--no-progress", action="store_true",
+                       help="no progress bar, even on a terminal")
+        p.add_argument("--summary", action="store_true",
+                       help="print the closing summary even when not on a terminal")
+
+
+def _add_search(p: argparse.ArgumentParser, default_limit: int) -> None:
+    p.add_argument("--limit", type=_positive, default=default_limit, metavar="N",
+                   help=f"solutions to look for (default {default_limit}; 2 tells unique)")
+    p.add_argument("--node-limit", type=_non_negative, default=0, metavar="N",
+                   help="stop a search after N nodes (status limit; default: no limit)")
+    p.add_argument("--time-limit", type=_seconds, default=None, metavar="S",
+                   help="stop a search after S seconds (status limit)")
+    p.add_argument("--backend", choices=("c", "python"), default=None,
+                   help="search engine: compiled (c) or pure Python (default: fastest)")
+    p.add_argument("--json", action="store_true",
+                   help="one JSON object per puzzle per line")
+    p.add_argument("--stats", action="store_true",
+                   help="after each puzzle, a comment line with nodes, guesses and time")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``numberplace`` command."""
+    parser = _Parser(prog="numberplace",
+                     description="Sudoku-family puzzles: solve, count, check, convert, bench.",
+                     epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"numberplace {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    p = sub.add_parser("solve", help="print the solution of each puzzle",
+                       description="Print the solution of each puzzle, in the input's order "
+                                   "and format. Puzzles without exactly one solution get a "
+                                   "comment line '# line N: STATUS: reason'.")
+    _add_input(p)
+    _add_search(p, 2)
+    p.add_argument("--all", dest="show_all", action="store_true",
+                   help="print every solution found (up to --limit)")
+
+    p = sub.add_parser("count", help="count solutions up to --limit",
+                       description="Count each puzzle's solutions up to --limit; prints "
+                                   "'COUNT STATUS' per puzzle ('2+' when the limit was hit).")
+    _add_input(p)
+    _add_search(p, 2)
+
+    p = sub.add_parser("check", help="validate puzzles or filled grids",
+                       description="Check each puzzle: clashing givens, a complete grid that "
+                                   "keeps every rule, or how many solutions it has. Exit "
+                                   "status 1 if any puzzle is invalid, unsolvable or not "
+                                   "unique.")
+    _add_input(p)
+    _add_search(p, 2)
+
+    p = sub.add_parser("convert", help="rewrite puzzles in another format",
+                       description="Read puzzles in any format and write them in another.")
+    _add_input(p, jobs=False)
+    p.add_argument("--to", required=True, choices=formats.FORMAT_NAMES, dest="to_format",
+                   help="output format")
+
+    p = sub.add_parser("bench", help="solve benchmark files and print a table",
+                       description="Solve each file's puzzles in one process, counting up to "
+                                   "--limit solutions, and print puzzles/s, median and worst "
+                                   "time per puzzle, and guesses per puzzle.")
+    p.add_argument("files", nargs="+", help="files of puzzles")
+    p.add_argument("--limit", type=_positive, default=2, metavar="N",
+                   help="solutions to count per puzzle (default 2)")
+    p.add_argument("--max", type=_positive, default=None, metavar="N",
+                   help="solve at most N puzzles per file")
+    p.add_argument("--repeat", type=_positive, default=1, metavar="N",
+                   help="run each file N times and keep the fastest run")
+    p.add_argument("--backend", choices=("c", "python"), default=None,
+                   help="search engine (default: fastest)")
+    p.add_argument("--shape", metavar="NAME", help="shape of the puzzles, if not 9x9 lines")
+    return parser
+
+
+def _alphabet(name: str | None, shape_size: int | None) -> Alphabet | None:
+    if name is None:
+        return None
+    size = shape_size if shape_size is not None else (16 if name == "hex" else 9)
+    return Alphabet.for_size(size if name in ("digits", "hex", "letters") else len(name), name)
+
+
+def _progress(total: int | None, enabled: bool):  # type: ignore[no-untyped-def]
+    if not enabled:
+        return None
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    columns = [TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn()]
+    columns += [TimeRemainingColumn()] if total else [MofNCompleteColumn()]
+    return Progress(*columns, console=Console(stderr=True), transient=True)
+
+
+def _counting(lines: Iterator[str], counter: list[int]) -> Iterator[str]:
+    for line in lines:
+        counter[0] += len(line)
+        yield line
+
+
+def _run_batch(args: argparse.Namespace, out: TextIO) -> int:
+    shape = batch.resolve_shape(args.shape)
+    alphabet = _alphabet(args.alphabet, shape.size if shape else None)
+    source = "<stdin>" if args.file == "-" else args.file
+    opts = batch.Options(command=args.command, limit=args.limit,
+                         show_all=getattr(args, "show_all", False), as_json=args.json,
+                         stats=args.stats, node_limit=args.node_limit,
+                         time_limit=args.time_limit, backend=args.backend, source=source)
+    lines, size = batch.open_lines(args.file)
+    consumed = [0]
+    lines = _counting(lines, consumed)
+    chunk_iter = batch.chunks(lines, shape=shape, alphabet=alphabet, fmt=args.in_format,
+                              source=source)
+    jobs = args.jobs or batch.default_jobs()
+    tally = batch.Tally()
+    on_terminal = sys.stderr.isatty()
+    progress = _progress(size, on_terminal and not args.no_progress)
+    start = time.perf_counter()
+    read_errors = 0
+    task = None
+    if progress is not None:
+        progress.start()
+        task = progress.add_task(args.command, total=size)
+    try:
+        for outcomes in batch.run(chunk_iter, opts, jobs):
+            for o in outcomes:
+                tally.statuses[o.status] += 1
+                if o.error:
+                    read_errors += 1
+                    print(f"numberplace: {o.error}", file=sys.stderr)
+                if o.text:
+                    out.write(o.text + "\n")
+            if progress is not None:
+                progress.update(task, completed=consumed[0] if size else tally.puzzles)
+    finally:
+        if progress is not None:
+            progress.stop()
+    elapsed = time.perf_counter() - start
+    if on_terminal or args.summary:
+        print(_summary(tally, elapsed), file=sys.stderr)
+    if read_errors:
+        return 2
+    if args.command == "check" and any(
+            tally.statuses[s] for s in ("invalid", "none", "multiple", "limit")):
+        return 1
+    return 0
+
+
+def _summary(tally: batch.Tally, elapsed: float) -> str:
+    s = tally.statuses
+    parts = [f"{s[k]} {k}" for k in ("unique", "solved", "multiple", "none", "invalid",
+                                      "limit") if s[k] or k in ("unique", "multiple", "none",
+                                                                 "invalid")]
+    if s["error"]:
+        parts.append(f"{s['error']} unreadable")
+    rate = tally.puzzles / elapsed if elapsed > 0 else 0.0
+    return (f"{tally.puzzles} puzzles: " + ", ".join(parts)
+            + f"; {elapsed:.2f} s, {rate:,.0f} puzzles/s")
+
+
+def _convert(args: argparse.Namespace, out: TextIO) -> int:
+    shape = batch.resolve_shape(args.shape)
+    alphabet = _alphabet(args.alphabet, shape.size if shape else None)
+    source = "<stdin>" if args.file == "-" else args.file
+    lines, _ = batch.open_lines(args.file)
+    errors = 0
+    sep = "\n" if args.to_format in batch.SINGLE_LINE_FORMATS else "\n\n"
+    first = True
+    for rec in formats.read_records(lines, shape=shape, alphabet=alphabet,
+                                    format=args.in_format, source=source):
+        if rec.puzzle is None:
+            errors += 1
+            print(f"numberplace: {rec.error}", file=sys.stderr)
+            continue
+        out.write(("" if first else sep[1:]) + formats.write(rec.puzzle, args.to_format) + "\n")
+        first = False
+    return 2 if errors else 0
+
+
+def _bench(args: argparse.Namespace, out: TextIO) -> int:
+    from .benchmark import bench_file, render_table
+
+    shape = batch.resolve_shape(args.shape)
+    rows = [bench_file(path, limit=args.limit, max_puzzles=args.max, repeat=args.repeat,
+                       backend=args.backend, shape=shape) for path in args.files]
+    render_table(rows, out)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    out = sys.stdout
+    try:
+        if args.command in ("solve", "count", "check"):
+            return _run_batch(args, out)
+        if args.command == "convert":
+            return _convert(args, out)
+        if args.command == "bench":
+            return _bench(args, out)
+    except NumberplaceError as exc:
+        print(f"numberplace: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("numberplace: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # the reader went away (e.g. `| head`): stop quietly
+        sys.stderr.close()
+        return 0
+    parser.error(f"unknown command {args.command}")
+    return 2  # pragma: no cover
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,284 @@
+"""Exact search: first solution, counting up to a limit, enumeration, uniqueness.
+
+Every call returns a :class:`Result` with a :class:`Status`, the solutions kept, and the
+cost of the search (nodes, guesses, seconds). Searches are bounded by ``limit`` (solutions
+to look for), ``node_limit`` and ``time_limit``; a search stopped by a budget ends
+cleanly with status ``limit``.
+
+Two back-ends give the same answers: the compiled core (``numberplace._core``, built by
+pip when a C compiler is present) and the pure-Python reference. ``backend="python"`` or
+the environment variable ``NUMBERPLACE_BACKEND=python`` selects the latter.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from array import array
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import lru_cache
+
+from ..errors import NumberplaceError
+from ..puzzle import Puzzle
+from ..shape import Shape
+from . import _pure
+
+try:  # the compiled core is optional: pip builds it when a C compiler is available
+    from .. import _core  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - exercised on machines without a compiler
+    _core = None
+
+__all__ = [
+    "Status", "Result", "BatchOutcome", "solve", "count", "first_solution", "is_unique",
+    "solutions", "solve_batch", "solve_blob", "backend_name", "available_backends",
+]
+
+
+class Status(str, Enum):
+    """What a search concluded."""
+
+    UNIQUE = "unique"        #: exactly one solution (the whole tree was searched)
+    MULTIPLE = "multiple"    #: two or more solutions
+    NONE = "none"            #: no solution
+    SOLVED = "solved"        #: a solution found with limit=1; uniqueness not checked
+    LIMIT = "limit"          #: a node or time budget ran out before an answer
+    INVALID = "invalid"      #: the givens break a rule (two equal values in one house)
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of one search.
+
+    ``count`` is the number of solutions found, at most the ``limit`` asked for; it is
+    exact when the status is ``unique`` or ``none``. ``solutions`` holds the first ones
+    found (as many as ``keep`` asked), each a tuple of cell values.
+    """
+
+    status: Status
+    count: int
+    solutions: tuple[tuple[int, ...], ...] = ()
+    nodes: int = 0
+    guesses: int = 0
+    seconds: float = 0.0
+    message: str = ""
+    backend: str = field(default="", compare=False)
+
+    @property
+    def solution(self) -> tuple[int, ...] | None:
+        """The first solution found, or None."""
+        return self.solutions[0] if self.solutions else None
+
+
+def status_of(count: int, limit: int, aborted: bool) -> Status:
+    """The status implied by a search that found ``count`` solutions of at most ``limit``."""
+    if count >= 2:
+        return Status.MULTIPLE
+    if aborted:
+        return Status.LIMIT
+    if count == 0:
+        return Status.NONE
+    return Status.SOLVED if limit == 1 else Status.UNIQUE
+
+
+def available_backends() -> tuple[str, ...]:
+    """Back-ends usable on this machine: ``("c", "python")`` or ``("python",)``."""
+    return ("c", "python") if _core is not None else ("python",)
+
+
+def backend_name(backend: str | None = None) -> str:
+    """Resolve a back-end request (None: the environment's choice, else the fastest)."""
+    choice = (backend or os.environ.get("NUMBERPLACE_BACKEND") or "auto").lower()
+    if choice == "auto":
+        return "c" if _core is not None else "python"
+    if choice not in ("c", "python"):
+        raise NumberplaceError(f"unknown engine back-end {choice!r}: use c or python")
+    if choice == "c" and _core is None:
+        raise NumberplaceError("the compiled engine is not built on this machine")
+    return choice
+
+
+@lru_cache(maxsize=64)
+def _geometry(shape: Shape) -> _pure.Geometry:
+    houses = tuple(h.cells for h in shape.houses)
+    return _pure.Geometry(shape.ncells, (1 << shape.size) - 1, shape.peers, houses,
+                          _pure.intersections(houses))
+
+
+@lru_cache(maxsize=64)
+def _compiled(shape: Shape):  # type: ignore[no-untyped-def]
+    houses = array("i", [c for h in shape.houses for c in h.cells])
+    starts = array("i", [0])
+    peers = array("i")
+    for ps in shape.peers:
+        peers.extend(ps)
+        starts.append(len(peers))
+    pairs = array("i")
+    for shared, rest_a, rest_b in _geometry(shape).intersections:
+        pairs.extend((len(shared), len(rest_a), len(rest_b)))
+        pairs.extend(shared + rest_a + rest_b)
+    return _core.Engine(shape.ncells, shape.size, houses.tobytes(), starts.tobytes(),
+                        peers.tobytes(), shape.is_classic9, pairs.tobytes())
+
+
+def _invalid(puzzle: Puzzle) -> Result | None:
+    clashes = puzzle.clashes()
+    if clashes:
+        return Result(Status.INVALID, 0, message=puzzle.describe_clash(clashes[0]))
+    return None
+
+
+def _check_limits(limit: int, node_limit: int, time_limit: float | None) -> None:
+    if limit < 1:
+        raise NumberplaceError(f"the solution limit must be at least 1, not {limit}")
+    if node_limit < 0:
+        raise NumberplaceError(f"the node limit must not be negative, not {node_limit}")
+    if time_limit is not None and time_limit < 0:
+        raise NumberplaceError(f"the time limit must not be negative, not {time_limit}")
+
+
+def solve(puzzle: Puzzle, *, limit: int = 2, keep: int = 1, node_limit: int = 0,
+          time_limit: float | None = None, backend: str | None = None) -> Result:
+    """Search ``puzzle`` for up to ``limit`` solutions, keeping the first ``keep``.
+
+    ``limit=2`` (the default) answers "is it unique?". ``node_limit`` (0: none) and
+    ``time_limit`` (seconds, None: none) bound the search. Givens that clash give status
+    ``invalid`` with a message naming both cells, before any search.
+    """
+    _check_limits(limit, node_limit, time_limit)
+    bad = _invalid(puzzle)
+    if bad is not None:
+        return bad
+    keep = max(0, min(keep, limit))
+    which = backend_name(backend)
+    if which == "c":
+        core = _compiled(puzzle.shape)  # built once per shape, outside the timing
+        cands = (array("I", puzzle.candidates).tobytes()
+                 if puzzle.candidates is not None else None)
+        start = time.perf_counter()
+        found, aborted, blob, nodes, guesses = core.solve(
+            bytes(puzzle.givens), cands, limit, keep, node_limit, time_limit or 0.0)
+        n = puzzle.shape.ncells
+        sols = tuple(tuple(blob[i:i + n]) for i in range(0, len(blob), n))
+    else:
+        geo = _geometry(puzzle.shape)
+        start = time.perf_counter()
+        out = _pure.search(geo, puzzle.givens, puzzle.candidates,
+                           limit=limit, keep=keep, node_limit=node_limit,
+                           time_limit=time_limit)
+        found, aborted, sols, nodes, guesses = (out.count, out.aborted, tuple(out.solutions),
+                                                out.nodes, out.guesses)
+    seconds = time.perf_counter() - start
+    return Result(status_of(found, limit, bool(aborted)), found, sols, nodes, guesses,
+                  seconds, backend=which)
+
+
+def count(puzzle: Puzzle, limit: int = 2, **kwargs: object) -> Result:
+    """Count solutions up to ``limit`` (default 2: unique or not). Keeps the first one."""
+    return solve(puzzle, limit=limit, **kwargs)  # type: ignore[arg-type]
+
+
+def first_solution(puzzle: Puzzle, **kwargs: object) -> tuple[int, ...] | None:
+    """The first solution the search finds, or None if there is none."""
+    return solve(puzzle, limit=1, **kwargs).solution  # type: ignore[arg-type]
+
+
+def is_unique(puzzle: Puzzle, **kwargs: object) -> bool:
+    """True if the puzzle has exactly one solution (raises on an exhausted budget)."""
+    result = solve(puzzle, limit=2, keep=0, **kwargs)  # type: ignore[arg-type]
+    if result.status is Status.LIMIT:
+        from ..errors import LimitError
+
+        raise LimitError("the search budget ran out before uniqueness was decided")
+    return result.status is Status.UNIQUE
+
+
+def solutions(puzzle: Puzzle, limit: int = 1000, **kwargs: object) -> list[tuple[int, ...]]:
+    """All solutions, up to ``limit`` of them, in the order the search finds them."""
+    return list(solve(puzzle, limit=limit, keep=limit, **kwargs).solutions)  # type: ignore[arg-type]
+
+
+@dataclass
+class BatchOutcome:
+    """Per-puzzle arrays of one batch: solutions found, budget stops, costs, time."""
+
+    counts: Sequence[int]
+    aborted: Sequence[int]
+    first: bytes            #: first solution of each puzzle, ncells values each (0s: none)
+    nodes: Sequence[int]
+    guesses: Sequence[int]
+    nanoseconds: Sequence[int]
+
+
+def solve_blob(shape: Shape, blob: bytes, *, limit: int = 2, keep_first: bool = True,
+               node_limit: int = 0, time_limit: float | None = None,
+               backend: str | None = None) -> BatchOutcome:
+    """Solve many puzzles of one shape given as one byte string of cell values.
+
+    ``blob`` holds ``ncells`` bytes per puzzle (values 0..n). This is the batch entry
+    point: with the compiled core the whole batch crosses into C once. Clashing givens
+    simply have no solution here; :func:`solve_batch` tells them apart.
+    """
+    _check_limits(limit, node_limit, time_limit)
+    n = shape.ncells
+    if len(blob) % n:
+        raise NumberplaceError(f"a batch of {shape.name} puzzles needs a multiple of {n} values")
+    if backend_name(backend) == "c":
+        cnt, ab, first, nodes, guesses, ns = _compiled(shape).solve_batch(
+            blob, limit, int(keep_first), node_limit, time_limit or 0.0)
+        return BatchOutcome(memoryview(cnt).cast("i"), ab, first, memoryview(nodes).cast("Q"),
+                            memoryview(guesses).cast("Q"), memoryview(ns).cast("Q"))
+    geo = _geometry(shape)
+    out = BatchOutcome(array("i"), bytearray(), b"", array("Q"), array("Q"), array("Q"))
+    firsts = bytearray()
+    for i in range(0, len(blob), n):
+        t0 = time.perf_counter_ns()
+        r = _pure.search(geo, blob[i:i + n], None, limit=limit, keep=int(keep_first),
+                         node_limit=node_limit, time_limit=time_limit)
+        out.counts.append(r.count)  # type: ignore[attr-defined]
+        out.aborted.append(int(r.aborted))  # type: ignore[attr-defined]
+        if keep_first:
+            firsts.extend(r.solutions[0] if r.solutions else bytes(n))
+        out.nodes.append(r.nodes)  # type: ignore[attr-defined]
+        out.guesses.append(r.guesses)  # type: ignore[attr-defined]
+        out.nanoseconds.append(time.perf_counter_ns() - t0)  # type: ignore[attr-defined]
+    out.first = bytes(firsts)
+    return out
+
+
+def solve_batch(puzzles: Iterable[Puzzle], *, limit: int = 2, node_limit: int = 0,
+                time_limit: float | None = None, backend: str | None = None) -> list[Result]:
+    """Solve many puzzles, keeping each one's first solution; results in input order.
+
+    Puzzles of one shape without pencil marks are solved in a single call of the engine.
+    """
+    items = list(puzzles)
+    results: list[Result | None] = [None] * len(items)
+    groups: dict[Shape, list[int]] = {}
+    for i, p in enumerate(items):
+        if p.candidates is None:
+            groups.setdefault(p.shape, []).append(i)
+        else:
+            results[i] = solve(p, limit=limit, node_limit=node_limit, time_limit=time_limit,
+                               backend=backend)
+    which = backend_name(backend)
+    for shape, idx in groups.items():
+        n = shape.ncells
+        out = solve_blob(shape, b"".join(bytes(items[i].givens) for i in idx), limit=limit,
+                         node_limit=node_limit, time_limit=time_limit, backend=backend)
+        for k, i in enumerate(idx):
+            found = out.counts[k]
+            if found == 0:
+                bad = _invalid(items[i])
+                if bad is not None:
+                    results[i] = bad
+                    continue
+            sol = out.first[k * n:(k + 1) * n]
+            results[i] = Result(status_of(found, limit, bool(out.aborted[k])), found,
+                                (tuple(sol),) if found else (), out.nodes[k], out.guesses[k],
+                                out.nanoseconds[k] / 1e9, backend=which)
+    return results  # type: ignore[return-value]

@@ -1,0 +1,632 @@
+/*
+ * numberplace._core: the compiled search engine.
+ *
+ * One engine serves every shape. Python describes a shape once as flat arrays (the cells
+ * of each house, the peers of each cell) and gets an Engine object back; the engine keeps
+ * its scratch memory between calls, so a batch of puzzles costs no allocation per puzzle.
+ *
+ * The board is one candidate mask per cell (bit v-1 for value v). The search is the same
+ * as the pure-Python reference (engine/_pure.py): assign single-candidate cells and remove
+ * their value from peers, place hidden singles house by house, apply locked candidates
+ * over every pair of houses sharing two or more cells when singles run out, then branch on
+ * the cell with the fewest candidates, each branch on its own copy of the board. A cell is queued
+ * once per branch, when its mask drops to a single bit.
+ *
+ * Classic 9x9 puzzles without pencil marks go to a specialised bit-board solver
+ * (_fast9.h) when it is present.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#if defined(__has_include) && !defined(NP_NO_FAST9)
+#if __has_include("_fast9.h")
+#include "_fast9.h"
+#define NP_HAVE_FAST9 1
+#endif
+#endif
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static uint64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+typedef struct {
+    PyObject_HEAD
+    int ncells, nsym, nhouses;
+    uint32_t full;
+    int32_t *houses;     /* nhouses * nsym cell indices */
+    int32_t *peer_start; /* ncells + 1 offsets into peers */
+    int32_t *peers;
+    /* house pairs sharing >= 2 cells: per pair (n_shared, n_rest_a, n_rest_b, cells...) */
+    int32_t *pairs;
+    Py_ssize_t pairs_len;
+    int fast9;
+    /* scratch, reused between calls */
+    uint32_t *boards; /* (ncells + 1) boards of ncells masks: one per search depth */
+    int32_t *branch_cell;
+    uint32_t *untried;
+    int32_t *queue;
+} Engine;
+
+typedef struct {
+    const Engine *e;
+    int limit, keep, count, aborted;
+    uint64_t node_limit, nodes, guesses;
+    double deadline; /* monotonic seconds; 0 = none */
+    uint8_t *out;    /* keep * ncells values */
+} Search;
+
+/* Remove the values elim from cells; 0 if a cell is left with none. */
+static int remove_values(uint32_t *board, const int32_t *cells, int n, uint32_t elim,
+                         int32_t *queue, int *qn)
+{
+    for (int i = 0; i < n; i++) {
+        int c = cells[i];
+        uint32_t m = board[c];
+        if (m & elim) {
+            m &= ~elim;
+            if (!m)
+                return 0;
+            board[c] = m;
+            if (!(m & (m - 1)))
+                queue[(*qn)++] = c;
+        }
+    }
+    return 1;
+}
+
+/* One pass of locked candidates over house pairs: a value that one house can only hold
+   inside the cells it shares with another is removed from the rest of the other.
+   Returns 1 if anything was removed, 0 if not, -1 on a contradiction. */
+static int locked_candidates(const Engine *e, uint32_t *board, int32_t *queue, int *qn)
+{
+    int changed = 0;
+    const int32_t *p = e->pairs, *end = e->pairs + e->pairs_len;
+    while (p < end) {
+        int ns = p[0], na = p[1], nb = p[2];
+        const int32_t *shared = p + 3, *rest_a = shared + ns, *rest_b = rest_a + na;
+        p = rest_b + nb;
+        uint32_t inside = 0, out_a = 0, out_b = 0;
+        for (int i = 0; i < ns; i++)
+            inside |= board[shared[i]];
+        for (int i = 0; i < na; i++)
+            out_a |= board[rest_a[i]];
+        for (int i = 0; i < nb; i++)
+            out_b |= board[rest_b[i]];
+        uint32_t elim = inside & ~out_a & out_b;
+        if (elim) {
+            changed = 1;
+            if (!remove_values(board, rest_b, nb, elim, queue, qn))
+                return -1;
+            out_b &= ~elim;
+        }
+        elim = inside & ~out_b & out_a;
+        if (elim) {
+            changed = 1;
+            if (!remove_values(board, rest_a, na, elim, queue, qn))
+                return -1;
+        }
+    }
+    return changed;
+}
+
+/* Assign queued cells and hidden singles until nothing changes. 0 on a contradiction. */
+static int propagate(const Engine *e, uint32_t *board, int32_t *queue, int qn)
+{
+    const int32_t *peers = e->peers, *ps = e->peer_start;
+    const int nsym = e->nsym, nh = e->nhouses;
+    const uint32_t full = e->full;
+    for (;;) {
+        while (qn) {
+            int cell = queue[--qn];
+            uint32_t bit = board[cell];
+            for (int k = ps[cell]; k < ps[cell + 1]; k++) {
+                int p = peers[k];
+                uint32_t m = board[p];
+                if (m & bit) {
+                    m ^= bit;
+                    if (!m)
+                        return 0;
+                    board[p] = m;
+                    if (!(m & (m - 1)))
+                        queue[qn++] = p;
+                }
+            }
+        }
+        for (int h = 0; h < nh; h++) {
+            const int32_t *cells = e->houses + (size_t)h * nsym;
+            uint32_t once = 0, twice = 0, placed = 0;
+            for (int i = 0; i < nsym; i++) {
+                uint32_t m = board[cells[i]];
+                twice |= once & m;
+                once |= m;
+                if (!(m & (m - 1)))
+                    placed |= m;
+            }
+            if (once != full)
+                return 0;
+            uint32_t hidden = once & ~twice & ~placed;
+            while (hidden) {
+                uint32_t bit = hidden & (~hidden + 1);
+                hidden ^= bit;
+                for (int i = 0; i < nsym; i++) {
+                    int c = cells[i];
+                    if (board[c] & bit) {
+                        board[c] = bit;
+                        queue[qn++] = c;
+                        break;
+                    }
+                }
+            }
+        }
+        if (qn)
+            continue;
+        int changed = locked_candidates(e, board, queue, &qn);
+        if (changed < 0)
+            return 0;
+        if (!changed)
+            return 1;
+    }
+}
+
+static int fewest_candidates(const uint32_t *board, int n)
+{
+    int best = -1, best_count = 99;
+    for (int c = 0; c < n; c++) {
+        uint32_t m = board[c];
+        if (m & (m - 1)) {
+            int k = __builtin_popcount(m);
+            if (k < best_count) {
+                best = c;
+                best_count = k;
+                if (k == 2)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
+static int over_budget(Search *s)
+{
+    if (s->node_limit && s->nodes >= s->node_limit)
+        return 1;
+    if (s->deadline > 0 && !(s->nodes & 255) && now_seconds() > s->deadline)
+        return 1;
+    return 0;
+}
+
+static void record_solution(Search *s, const uint32_t *board)
+{
+    const int n = s->e->ncells;
+    if (s->count < s->keep) {
+        uint8_t *dst = s->out + (size_t)s->count * n;
+        for (int c = 0; c < n; c++)
+            dst[c] = (uint8_t)(__builtin_ctz(board[c]) + 1);
+    }
+    s->count++;
+}
+
+/* Depth-first search from boards[0], whose single cells have not been propagated yet. */
+static void general_search(Search *s)
+{
+    const Engine *e = s->e;
+    const int n = e->ncells;
+    uint32_t *boards = e->boards;
+    int32_t *queue = e->queue;
+    int qn = 0;
+    for (int c = 0; c < n; c++) {
+        uint32_t m = boards[c];
+        if (!m)
+            return;
+        if (!(m & (m - 1)))
+            queue[qn++] = c;
+    }
+    s->nodes = 1;
+    if (!propagate(e, boards, queue, qn))
+        return;
+    int depth = 0;
+    for (;;) {
+        /* boards[depth] is consistent and fully propagated */
+        uint32_t *board = boards + (size_t)depth * n;
+        int cell = fewest_candidates(board, n);
+        if (cell < 0) {
+            record_solution(s, board);
+            if (s->count >= s->limit)
+                return;
+            depth--;
+        } else {
+            e->branch_cell[depth] = cell;
+            e->untried[depth] = board[cell];
+            s->guesses++;
+        }
+        /* find the next untried branch, backtracking as needed */
+        for (;;) {
+            if (depth < 0)
+                return;
+            uint32_t untried = e->untried[depth];
+            if (!untried) {
+                depth--;
+                continue;
+            }
+            uint32_t bit = untried & (~untried + 1);
+            e->untried[depth] = untried ^ bit;
+            int c = e->branch_cell[depth];
+            uint32_t *child = boards + (size_t)(depth + 1) * n;
+            memcpy(child, boards + (size_t)depth * n, sizeof(uint32_t) * n);
+            child[c] = bit;
+            s->nodes++;
+            if (over_budget(s)) {
+                s->aborted = 1;
+                return;
+            }
+            queue[0] = c;
+            if (propagate(e, child, queue, 1)) {
+                depth++;
+                break;
+            }
+        }
+    }
+}
+
+#ifdef NP_HAVE_FAST9
+static int fast9_deadline_passed(void *arg)
+{
+    double deadline = *(double *)arg;
+    return deadline > 0 && now_seconds() > deadline;
+}
+#endif
+
+/* Run one search. givens: ncells values; cands: ncells masks or NULL. */
+static void run_search(Search *s, const uint8_t *givens, const uint32_t *cands)
+{
+    const Engine *e = s->e;
+    const int n = e->ncells;
+    s->count = 0;
+    s->aborted = 0;
+    s->nodes = 0;
+    s->guesses = 0;
+#ifdef NP_HAVE_FAST9
+    if (e->fast9 && !cands) {
+        f9_stats st = {0, 0};
+        int aborted = 0;
+        double deadline = s->deadline;
+        s->count = f9_solve(givens, s->limit, s->node_limit,
+                            deadline > 0 ? fast9_deadline_passed : NULL, &deadline, s->out,
+                            s->keep, &st, &aborted);
+        s->aborted = aborted;
+        s->nodes = st.nodes;
+        s->guesses = st.guesses;
+        return;
+    }
+#endif
+    uint32_t *board = e->boards;
+    for (int c = 0; c < n; c++) {
+        uint8_t v = givens[c];
+        if (v)
+            board[c] = (v <= e->nsym) ? (1u << (v - 1)) : 0;
+        else
+            board[c] = cands ? (cands[c] & e->full) : e->full;
+    }
+    general_search(s);
+    if (s->nodes == 0)
+        s->nodes = 1;
+}
+
+/* ---------------------------------------------------------------- Python glue */
+
+static void Engine_dealloc(Engine *self)
+{
+    free(self->houses);
+    free(self->peer_start);
+    free(self->peers);
+    free(self->pairs);
+    free(self->boards);
+    free(self->branch_cell);
+    free(self->untried);
+    free(self->queue);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int Engine_init(Engine *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"ncells", "nsym",  "houses", "peer_start",
+                             "peers",  "fast9", "pairs",  NULL};
+    int ncells, nsym, fast9 = 0;
+    Py_buffer houses, pstart, peers, pairs = {0};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiy*y*y*|py*", kwlist, &ncells, &nsym,
+                                     &houses, &pstart, &peers, &fast9, &pairs))
+        return -1;
+    int ok = 0;
+    if (ncells < 1 || nsym < 1 || nsym > 31 || houses.len % (sizeof(int32_t) * nsym) ||
+        pstart.len != (Py_ssize_t)sizeof(int32_t) * (ncells + 1)) {
+        PyErr_SetString(PyExc_ValueError, "inconsistent shape arrays");
+        goto done;
+    }
+    self->ncells = ncells;
+    self->nsym = nsym;
+    self->nhouses = (int)(houses.len / (sizeof(int32_t) * nsym));
+    self->full = (nsym == 32) ? 0xffffffffu : ((1u << nsym) - 1);
+    self->houses = malloc(houses.len);
+    self->peer_start = malloc(pstart.len);
+    self->peers = malloc(peers.len ? peers.len : 1);
+    self->pairs_len = pairs.obj ? pairs.len / 4 : 0;
+    self->pairs = malloc(pairs.obj && pairs.len ? pairs.len : 1);
+    self->boards = malloc(sizeof(uint32_t) * (size_t)(ncells + 2) * ncells);
+    self->branch_cell = malloc(sizeof(int32_t) * (ncells + 2));
+    self->untried = malloc(sizeof(uint32_t) * (ncells + 2));
+    /* a cell is queued at most once per propagation, plus the branch cell */
+    self->queue = malloc(sizeof(int32_t) * (ncells + 2));
+    if (!self->houses || !self->peer_start || !self->peers || !self->pairs || !self->boards ||
+        !self->branch_cell || !self->untried || !self->queue) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    memcpy(self->houses, houses.buf, houses.len);
+    memcpy(self->peer_start, pstart.buf, pstart.len);
+    memcpy(self->peers, peers.buf, peers.len);
+    if (self->pairs_len)
+        memcpy(self->pairs, pairs.buf, pairs.len);
+    /* walk the pair records once so the search never reads past their end */
+    for (Py_ssize_t i = 0; i < self->pairs_len;) {
+        if (i + 3 > self->pairs_len) {
+            PyErr_SetString(PyExc_ValueError, "truncated house pair record");
+            goto done;
+        }
+        int32_t ns = self->pairs[i], na = self->pairs[i + 1], nb = self->pairs[i + 2];
+        if (ns < 0 || na < 0 || nb < 0 || i + 3 + ns + na + nb > self->pairs_len) {
+            PyErr_SetString(PyExc_ValueError, "bad house pair record");
+            goto done;
+        }
+        for (Py_ssize_t k = i + 3; k < i + 3 + ns + na + nb; k++)
+            if (self->pairs[k] < 0 || self->pairs[k] >= ncells) {
+                PyErr_SetString(PyExc_ValueError, "house pair cell out of range");
+                goto done;
+            }
+        i += 3 + ns + na + nb;
+    }
+    for (Py_ssize_t i = 0; i < houses.len / 4; i++)
+        if (self->houses[i] < 0 || self->houses[i] >= ncells) {
+            PyErr_SetString(PyExc_ValueError, "house cell out of range");
+            goto done;
+        }
+    for (int i = 0; i < ncells; i++)
+        if (self->peer_start[i] > self->peer_start[i + 1]) {
+            PyErr_SetString(PyExc_ValueError, "peer offsets out of order");
+            goto done;
+        }
+    if (self->peer_start[0] != 0 || self->peer_start[ncells] * 4 != peers.len) {
+        PyErr_SetString(PyExc_ValueError, "peer offsets do not match the peers array");
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < peers.len / 4; i++)
+        if (self->peers[i] < 0 || self->peers[i] >= ncells) {
+            PyErr_SetString(PyExc_ValueError, "peer out of range");
+            goto done;
+        }
+#ifdef NP_HAVE_FAST9
+    self->fast9 = fast9 && ncells == 81 && nsym == 9;
+#else
+    (void)fast9;
+    self->fast9 = 0;
+#endif
+    ok = 1;
+done:
+    PyBuffer_Release(&houses);
+    PyBuffer_Release(&pstart);
+    PyBuffer_Release(&peers);
+    if (pairs.obj)
+        PyBuffer_Release(&pairs);
+    return ok ? 0 : -1;
+}
+
+static int check_givens(const Engine *self, const Py_buffer *g, Py_ssize_t count)
+{
+    if (g->len != (Py_ssize_t)self->ncells * count) {
+        PyErr_SetString(PyExc_ValueError, "givens have the wrong length");
+        return 0;
+    }
+    const uint8_t *p = g->buf;
+    for (Py_ssize_t i = 0; i < g->len; i++)
+        if (p[i] > self->nsym) {
+            PyErr_SetString(PyExc_ValueError, "a given is out of range");
+            return 0;
+        }
+    return 1;
+}
+
+/* solve(givens, cands, limit, keep, node_limit, time_limit)
+   -> (count, aborted, solutions: bytes, nodes, guesses) */
+static PyObject *Engine_solve(Engine *self, PyObject *args)
+{
+    Py_buffer g, cb = {0};
+    PyObject *cands_obj;
+    int limit, keep;
+    unsigned long long node_limit;
+    double time_limit;
+    if (!PyArg_ParseTuple(args, "y*OiiKd", &g, &cands_obj, &limit, &keep, &node_limit,
+                          &time_limit))
+        return NULL;
+    PyObject *result = NULL;
+    uint8_t *out = NULL;
+    const uint32_t *cands = NULL;
+    if (!check_givens(self, &g, 1))
+        goto done;
+    if (cands_obj != Py_None) {
+        if (PyObject_GetBuffer(cands_obj, &cb, PyBUF_SIMPLE) < 0)
+            goto done;
+        if (cb.len != (Py_ssize_t)sizeof(uint32_t) * self->ncells) {
+            PyErr_SetString(PyExc_ValueError, "candidates have the wrong length");
+            goto done;
+        }
+        cands = cb.buf;
+    }
+    if (limit < 1)
+        limit = 1;
+    if (keep < 0)
+        keep = 0;
+    if (keep > limit)
+        keep = limit;
+    out = malloc((size_t)self->ncells * (keep ? keep : 1));
+    if (!out) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Search s = {0};
+    s.e = self;
+    s.limit = limit;
+    s.keep = keep;
+    s.node_limit = node_limit;
+    s.deadline = time_limit > 0 ? now_seconds() + time_limit : 0;
+    s.out = out;
+    Py_BEGIN_ALLOW_THREADS
+    run_search(&s, g.buf, cands);
+    Py_END_ALLOW_THREADS
+    int kept = s.count < keep ? s.count : keep;
+    result = Py_BuildValue("(iiy#KK)", s.count, s.aborted, (const char *)out,
+                           (Py_ssize_t)kept * self->ncells, (unsigned long long)s.nodes,
+                           (unsigned long long)s.guesses);
+done:
+    free(out);
+    PyBuffer_Release(&g);
+    if (cb.obj)
+        PyBuffer_Release(&cb);
+    return result;
+}
+
+/* solve_batch(givens_blob, limit, keep_first, node_limit, time_limit)
+   -> (counts int32[], aborted uint8[], first solutions bytes, nodes u64[], guesses u64[],
+       nanoseconds u64[]). The GIL is released for the whole batch. */
+static PyObject *Engine_solve_batch(Engine *self, PyObject *args)
+{
+    Py_buffer g;
+    int limit, keep_first;
+    unsigned long long node_limit;
+    double time_limit;
+    if (!PyArg_ParseTuple(args, "y*iiKd", &g, &limit, &keep_first, &node_limit, &time_limit))
+        return NULL;
+    PyObject *result = NULL;
+    const Py_ssize_t n = self->ncells;
+    const Py_ssize_t count = g.len / n;
+    PyObject *counts = NULL, *aborted = NULL, *sols = NULL, *nodes = NULL, *guesses = NULL,
+             *ns = NULL;
+    if (g.len % n || !check_givens(self, &g, count))
+        goto done;
+    if (limit < 1)
+        limit = 1;
+    counts = PyBytes_FromStringAndSize(NULL, count * 4);
+    aborted = PyBytes_FromStringAndSize(NULL, count);
+    sols = PyBytes_FromStringAndSize(NULL, keep_first ? count * n : 0);
+    nodes = PyBytes_FromStringAndSize(NULL, count * 8);
+    guesses = PyBytes_FromStringAndSize(NULL, count * 8);
+    ns = PyBytes_FromStringAndSize(NULL, count * 8);
+    if (!counts || !aborted || !sols || !nodes || !guesses || !ns)
+        goto done;
+    {
+        int32_t *cnt = (int32_t *)PyBytes_AS_STRING(counts);
+        uint8_t *ab = (uint8_t *)PyBytes_AS_STRING(aborted);
+        uint8_t *so = (uint8_t *)PyBytes_AS_STRING(sols);
+        uint64_t *nd = (uint64_t *)PyBytes_AS_STRING(nodes);
+        uint64_t *gs = (uint64_t *)PyBytes_AS_STRING(guesses);
+        uint64_t *tm = (uint64_t *)PyBytes_AS_STRING(ns);
+        const uint8_t *src = g.buf;
+        Py_BEGIN_ALLOW_THREADS
+        for (Py_ssize_t i = 0; i < count; i++) {
+            uint64_t t0 = now_ns();
+            Search s = {0};
+            s.e = self;
+            s.limit = limit;
+            s.keep = keep_first ? 1 : 0;
+            s.node_limit = node_limit;
+            s.deadline = time_limit > 0 ? now_seconds() + time_limit : 0;
+            s.out = keep_first ? so + i * n : NULL;
+            if (keep_first)
+                memset(so + i * n, 0, n);
+            run_search(&s, src + i * n, NULL);
+            cnt[i] = s.count;
+            ab[i] = (uint8_t)s.aborted;
+            nd[i] = s.nodes;
+            gs[i] = s.guesses;
+            tm[i] = now_ns() - t0;
+        }
+        Py_END_ALLOW_THREADS
+    }
+    result = PyTuple_Pack(6, counts, aborted, sols, nodes, guesses, ns);
+done:
+    Py_XDECREF(counts);
+    Py_XDECREF(aborted);
+    Py_XDECREF(sols);
+    Py_XDECREF(nodes);
+    Py_XDECREF(guesses);
+    Py_XDECREF(ns);
+    PyBuffer_Release(&g);
+    return result;
+}
+
+static PyObject *Engine_get_fast9(Engine *self, void *closure)
+{
+    (void)closure;
+    return PyBool_FromLong(self->fast9);
+}
+
+static PyMethodDef Engine_methods[] = {
+    {"solve", (PyCFunction)Engine_solve, METH_VARARGS,
+     "solve(givens, cands, limit, keep, node_limit, time_limit) -> "
+     "(count, aborted, solutions, nodes, guesses)"},
+    {"solve_batch", (PyCFunction)Engine_solve_batch, METH_VARARGS,
+     "solve_batch(givens_blob, limit, keep_first, node_limit, time_limit) -> "
+     "(counts, aborted, solutions, nodes, guesses, nanoseconds)"},
+    {NULL, NULL, 0, NULL}};
+
+static PyGetSetDef Engine_getset[] = {
+    {"fast9", (getter)Engine_get_fast9, NULL, "True if the 9x9 bit-board solver is used", NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+static PyTypeObject EngineType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "numberplace._core.Engine",
+    .tp_basicsize = sizeof(Engine),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Search engine for one shape, built from flat house and peer arrays.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Engine_init,
+    .tp_dealloc = (destructor)Engine_dealloc,
+    .tp_methods = Engine_methods,
+    .tp_getset = Engine_getset,
+};
+
+static struct PyModuleDef core_module = {PyModuleDef_HEAD_INIT, "numberplace._core",
+                                         "Compiled search engine of numberplace.", -1, NULL};
+
+PyMODINIT_FUNC PyInit__core(void)
+{
+    if (PyType_Ready(&EngineType) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&core_module);
+    if (!m)
+        return NULL;
+    Py_INCREF(&EngineType);
+    if (PyModule_AddObject(m, "Engine", (PyObject *)&EngineType) < 0) {
+        Py_DECREF(&EngineType);
+        Py_DECREF(m);
+        return NULL;
+    }
+#ifdef NP_HAVE_FAST9
+    PyModule_AddIntConstant(m, "HAVE_FAST9", 1);
+#else
+    PyModule_AddIntConstant(m, "HAVE_FAST9", 0);
+#endif
+    return m;
+}

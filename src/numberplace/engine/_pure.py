@@ -1,0 +1,259 @@
+"""The pure-Python search engine: the reference the compiled core is tested against.
+
+The board is a list of candidate masks, one per cell (bit ``v - 1`` for value v). Search
+is constraint propagation plus depth-first search:
+
+* *assign*: a cell whose mask has one bit left is a placed value; the value is removed
+  from all its peers (a peer left with one bit is assigned in turn, with none the branch
+  is dead);
+* *hidden singles*: in every house, a value possible in only one cell goes there, and a
+  value possible nowhere kills the branch;
+* *locked candidates*: when singles are exhausted, for every two houses that share two or
+  more cells, a value that one house can only hold inside the shared cells is removed
+  from the rest of the other house (box-line "pointing" and "claiming", generalised to
+  any pair of houses, so jigsaw regions, diagonals and Samurai grids get it too);
+* *branch* on the unfilled cell with the fewest candidates, trying values in increasing
+  order, each on a copy of the board.
+
+A cell is queued exactly once per branch, at the moment its mask drops to one bit, so no
+"already done" flags are needed.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+
+@dataclass
+class Geometry:
+    """The flat arrays the search needs, derived once from a shape."""
+
+    ncells: int
+    full: int
+    peers: tuple[tuple[int, ...], ...]
+    houses: tuple[tuple[int, ...], ...]
+    #: (shared cells, rest of the first house, rest of the second) for every two houses
+    #: that share two or more cells
+    intersections: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...] = ()
+
+
+def intersections(houses: Sequence[Sequence[int]]
+                  ) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
+    """House pairs that share at least two cells, in the order both engines use."""
+    out = []
+    for i, a in enumerate(houses):
+        set_a = set(a)
+        for b in houses[i + 1:]:
+            shared = tuple(c for c in a if c in set(b))
+            if len(shared) >= 2:
+                in_b = set(b)
+                out.append((shared, tuple(c for c in a if c not in in_b),
+                            tuple(c for c in b if c not in set_a)))
+    return tuple(out)
+
+
+@dataclass
+class SearchOutcome:
+    """What a search found: solutions (as candidate-free value tuples) and its costs."""
+
+    solutions: list[tuple[int, ...]]
+    count: int
+    aborted: bool
+    nodes: int
+    guesses: int
+
+
+class _Abort(Exception):
+    pass
+
+
+class _Search:
+    def __init__(self, geo: Geometry, limit: int, keep: int, node_limit: int,
+                 deadline: float | None) -> None:
+        self.geo = geo
+        self.limit = limit
+        self.keep = keep
+        self.node_limit = node_limit
+        self.deadline = deadline
+        self.nodes = 0
+        self.guesses = 0
+        self.count = 0
+        self.solutions: list[tuple[int, ...]] = []
+
+    def _propagate(self, board: list[int], queue: list[int]) -> bool:
+        """Assign queued cells and hidden singles until nothing changes; False on a
+        contradiction."""
+        peers = self.geo.peers
+        full = self.geo.full
+        while True:
+            while queue:
+                cell = queue.pop()
+                bit = board[cell]
+                for p in peers[cell]:
+                    m = board[p]
+                    if m & bit:
+                        m ^= bit
+                        if not m:
+                            return False
+                        board[p] = m
+                        if not m & (m - 1):
+                            queue.append(p)
+            for house in self.geo.houses:
+                once = twice = placed = 0
+                for c in house:
+                    m = board[c]
+                    twice |= once & m
+                    once |= m
+                    if not m & (m - 1):
+                        placed |= m
+                if once != full:
+                    return False
+                hidden = once & ~twice & ~placed
+                while hidden:
+                    bit = hidden & -hidden
+                    hidden ^= bit
+                    for c in house:
+                        if board[c] & bit:
+                            board[c] = bit
+                            queue.append(c)
+                            break
+            if queue:
+                continue
+            changed = self._locked_candidates(board, queue)
+            if changed is None:
+                return False
+            if not changed:
+                return True
+
+    def _locked_candidates(self, board: list[int], queue: list[int]) -> bool | None:
+        """One pass over house pairs; True if anything was removed, None on a
+        contradiction."""
+        changed = False
+        for shared, rest_a, rest_b in self.geo.intersections:
+            inside = out_a = out_b = 0
+            for c in shared:
+                inside |= board[c]
+            for c in rest_a:
+                out_a |= board[c]
+            for c in rest_b:
+                out_b |= board[c]
+            # values the first house keeps inside the shared cells leave the second's rest
+            elim = inside & ~out_a & out_b
+            if elim:
+                changed = True
+                if not _remove(board, rest_b, elim, queue):
+                    return None
+                out_b &= ~elim
+            elim = inside & ~out_b & out_a
+            if elim:
+                changed = True
+                if not _remove(board, rest_a, elim, queue):
+                    return None
+        return changed
+
+    def _check_budget(self) -> None:
+        if self.node_limit and self.nodes >= self.node_limit:
+            raise _Abort
+        if self.deadline is not None and not self.nodes & 255:
+            if time.monotonic() > self.deadline:
+                raise _Abort
+
+    def run(self, board: list[int]) -> bool:
+        """Search from a board whose single-value cells are all still unpropagated.
+
+        Returns True if the whole tree was explored (or the solution limit reached),
+        False if a node or time budget stopped it.
+        """
+        queue = [c for c, m in enumerate(board) if m and not m & (m - 1)]
+        if any(m == 0 for m in board):
+            return True
+        self.nodes = 1
+        try:
+            if self._propagate(board, queue):
+                self._dfs(board)
+        except _Abort:
+            return False
+        return True
+
+    def _dfs(self, root: list[int]) -> None:
+        # An explicit stack: a 25x25 grid can go deeper than Python's recursion limit.
+        stack: list[tuple[list[int], int, int]] = []
+        board: list[int] | None = root
+        while True:
+            if board is not None:
+                cell = _fewest_candidates(board)
+                if cell < 0:
+                    self.count += 1
+                    if len(self.solutions) < self.keep:
+                        self.solutions.append(tuple(m.bit_length() for m in board))
+                    if self.count >= self.limit:
+                        return
+                else:
+                    self.guesses += 1
+                    stack.append((board, cell, board[cell]))
+                board = None
+            while stack:
+                parent, cell, untried = stack[-1]
+                if not untried:
+                    stack.pop()
+                    continue
+                bit = untried & -untried
+                stack[-1] = (parent, cell, untried ^ bit)
+                child = parent.copy()
+                child[cell] = bit
+                self.nodes += 1
+                self._check_budget()
+                if self._propagate(child, [cell]):
+                    board = child
+                    break
+            else:
+                return
+
+
+def _remove(board: list[int], cells: Sequence[int], elim: int, queue: list[int]) -> bool:
+    """Remove the values ``elim`` from cells; False if a cell is left with none."""
+    for c in cells:
+        m = board[c]
+        if m & elim:
+            m &= ~elim
+            if not m:
+                return False
+            board[c] = m
+            if not m & (m - 1):
+                queue.append(c)
+    return True
+
+
+def _fewest_candidates(board: list[int]) -> int:
+    best = -1
+    best_count = 99
+    for c, m in enumerate(board):
+        if m & (m - 1):
+            k = m.bit_count()
+            if k < best_count:
+                best, best_count = c, k
+                if k == 2:
+                    break
+    return best
+
+
+def initial_board(geo: Geometry, givens: Sequence[int],
+                  candidates: Sequence[int] | None) -> list[int]:
+    """Candidate masks before propagation: givens as single bits, pencil marks if given."""
+    full = geo.full
+    if candidates is None:
+        return [1 << (v - 1) if v else full for v in givens]
+    return [1 << (v - 1) if v else (m & full) for v, m in zip(givens, candidates, strict=True)]
+
+
+def search(geo: Geometry, givens: Sequence[int], candidates: Sequence[int] | None = None, *,
+           limit: int = 2, keep: int = 1, node_limit: int = 0,
+           time_limit: float | None = None) -> SearchOutcome:
+    """Count solutions up to ``limit``, keeping the first ``keep`` of them."""
+    deadline = time.monotonic() + time_limit if time_limit else None
+    s = _Search(geo, max(1, limit), keep, node_limit, deadline)
+    board = initial_board(geo, givens, candidates)
+    finished = s.run(board)
+    return SearchOutcome(s.solutions, s.count, not finished, max(s.nodes, 1), s.guesses)

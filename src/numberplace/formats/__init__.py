@@ -1,0 +1,265 @@
+"""Reading and writing puzzles in the text formats people use.
+
+Formats (see ``docs/formats.md``): ``line`` (one puzzle per line), ``sdo`` (the book's 81
+digits), ``grid`` (rows as pasted), ``sdk`` (SadMan Software), ``ss`` (Simple Sudoku),
+``pencil`` (pencil-mark grid), ``sukaku`` (candidates by position), ``samurai`` (five lines
+of 81), ``samurai-grid`` (the 21x21 canvas), ``jigsaw`` (givens and region map) and
+``json`` (numberplace's schema).
+
+>>> puzzle = parse("..9.5..6.3.219..87.6.3.......85.3..117....."
+...                "545..8.12.......7.2.48..125.3.2..3.7..")
+>>> puzzle.shape.name, puzzle.clue_count
+('9x9', 34)
+>>> print(write(puzzle, "ss").splitlines()[0])
+..9|.5.|.6.
+
+Every problem with the text is a :class:`~numberplace.errors.FormatError` that names the
+source, line and column.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import chain
+
+from ..alphabet import Alphabet
+from ..errors import FormatError, NumberplaceError, ShapeError
+from ..puzzle import Puzzle
+from ..shape import Shape, by_name
+from . import (
+    grid,
+    jigsaw,
+    json_format,
+    line,
+    pencil,
+    samurai,
+    samurai_grid,
+    sdk,
+    sdo,
+    ss,
+    sukaku,
+)
+from ._common import Context, Numbered, is_content, numbered, split_lines
+from .detection import detect_lines
+from .records import Chunk, number_lines, peek_head, split
+
+__all__ = ["FORMAT_NAMES", "Record", "detect", "parse", "read_file", "read_records", "write"]
+
+FORMAT_NAMES: tuple[str, ...] = ("line", "sdo", "grid", "sdk", "ss", "pencil", "sukaku",
+                                 "samurai", "samurai-grid", "jigsaw", "json")
+
+Reader = Callable[[Sequence[Numbered], Context], Puzzle]
+Writer = Callable[[Puzzle], str]
+
+_MODULES = {"line": line, "sdo": sdo, "grid": grid, "sdk": sdk, "ss": ss, "pencil": pencil,
+            "sukaku": sukaku, "samurai": samurai, "samurai-grid": samurai_grid,
+            "jigsaw": jigsaw, "json": json_format}
+_READERS: dict[str, Reader] = {name: module.read for name, module in _MODULES.items()}
+_WRITERS: dict[str, Writer] = {name: module.write for name, module in _MODULES.items()}
+
+
+@dataclass(frozen=True)
+class Record:
+    """One item of a stream of puzzles: exactly one of ``puzzle`` and ``error`` is set."""
+
+    line: int
+    """Line number (from 1) where the record starts in the source."""
+    text: str
+    """The raw text of the record."""
+    format: str
+    """The format it was read in, detected or given."""
+    puzzle: Puzzle | None
+    error: FormatError | None
+    """What made the record unreadable, with the source and line."""
+
+
+def detect(text: str, shape: Shape | str | None = None) -> str:
+    """The name of the format of one record's text (see :mod:`.detection` for the rules).
+
+    Raises FormatError for a text with no puzzle at all.
+    """
+    resolved, _ = _prepare(shape, None)
+    return detect_lines(split_lines(text), resolved)
+
+
+def parse(text: str, *, shape: Shape | str | None = None, alphabet: Alphabet | None = None,
+          format: str | None = None, source: str = "<text>") -> Puzzle:
+    """Read exactly one puzzle from ``text``; FormatError if there is none, or more.
+
+    ``shape`` (a Shape or a name such as ``"diagonal"``, ``"samurai"``; ``"jigsaw"`` means
+    "the text gives its regions") and ``alphabet`` say how to read it where the text does
+    not; ``format`` skips detection.
+    """
+    resolved, format = _prepare(shape, format)
+    ctx = Context(resolved, alphabet)
+    lines = split_lines(text)
+    try:
+        format = format or detect_lines(lines, resolved)
+        if format == "json" and _is_json_document(lines):
+            return json_format.read_document(text, ctx)
+        chunks = split(format, numbered(lines), _grid_count(resolved))
+        first = next(chunks, None)
+        if first is None:
+            raise FormatError("no puzzle here: the text is empty or only comments")
+        second = next(chunks, None)
+        if second is not None:
+            raise FormatError(_more_than_one(format, lines, resolved), line=second.lines[0][0])
+        return _read_chunk(first, _READERS[format], ctx)
+    except NumberplaceError as exc:
+        raise _locate(exc, source, 1) from None
+
+
+def read_records(lines: Iterable[str], *, shape: Shape | str | None = None,
+                 alphabet: Alphabet | None = None, format: str | None = None,
+                 source: str = "<stdin>") -> Iterator[Record]:
+    """The puzzles of a stream of lines, one :class:`Record` each, read lazily.
+
+    The format is detected from the first record unless given. A record that cannot be
+    read becomes a Record with its error set, and reading goes on.
+    """
+    resolved, format = _prepare(shape, format)
+    return _records(number_lines(lines), Context(resolved, alphabet), format, source)
+
+
+def read_file(path: str | os.PathLike[str], *, shape: Shape | str | None = None,
+              alphabet: Alphabet | None = None, format: str | None = None,
+              source: str | None = None) -> Iterator[Record]:
+    """The puzzles of a file (``"-"`` for standard input), streamed like :func:`read_records`.
+
+    Undecodable bytes read as U+FFFD, which then shows in an error as a foreign symbol; a
+    file that cannot be opened is a FormatError.
+    """
+    name = source or ("<stdin>" if os.fspath(path) == "-" else os.fspath(path))
+    resolved, format = _prepare(shape, format)
+    ctx = Context(resolved, alphabet)
+    return _file_records(path, ctx, format, str(name))
+
+
+def write(puzzle: Puzzle, format: str = "line", *, values: Sequence[int] | None = None) -> str:
+    """The puzzle as text in a format, without a trailing newline.
+
+    ``values`` are written instead of the givens (a solution, printed in the format the
+    puzzle came in). FormatError if the format cannot hold the puzzle's shape.
+    """
+    if format not in _WRITERS:
+        raise FormatError(_unknown_format(format))
+    if values is not None:
+        puzzle = puzzle.with_values(values)
+    return _WRITERS[format](puzzle)
+
+
+# -- internals ------------------------------------------------------------------------------
+
+
+def _prepare(shape: Shape | str | None, format: str | None) -> tuple[Shape | None, str | None]:
+    """Resolve a shape name; ``"jigsaw"`` names no shape but the jigsaw format."""
+    if format is not None and format not in _READERS:
+        raise FormatError(_unknown_format(format))
+    if not isinstance(shape, str):
+        return shape, format
+    if shape.strip().lower() == "jigsaw":
+        return None, format or "jigsaw"
+    try:
+        return by_name(shape), format
+    except NumberplaceError:
+        raise
+    except ValueError:
+        # by_name converts digits to a number, which fails for absurdly long ones.
+        raise ShapeError(f"unknown shape {shape[:40]!r}") from None
+
+
+def _unknown_format(format: str) -> str:
+    return f"unknown format {format!r}; known formats: {', '.join(FORMAT_NAMES)}"
+
+
+def _grid_count(shape: Shape | None) -> int:
+    return len(shape.grids) if shape is not None and len(shape.grids) > 1 else 5
+
+
+def _records(numbered_lines: Iterator[Numbered], ctx: Context, format: str | None,
+             source: str) -> Iterator[Record]:
+    if format is None:
+        head = peek_head(numbered_lines)
+        if not head:
+            return
+        format = detect_lines((text for _, text in head), ctx.shape)
+        numbered_lines = chain(head, numbered_lines)
+    reader = _READERS[format]
+    for chunk in split(format, numbered_lines, _grid_count(ctx.shape)):
+        yield _record(chunk, format, reader, ctx, source)
+
+
+def _file_records(path: str | os.PathLike[str], ctx: Context, format: str | None,
+                  source: str) -> Iterator[Record]:
+    if os.fspath(path) == "-":
+        yield from _stdin_records(ctx, format, source)
+        return
+    try:
+        handle = open(path, encoding="utf-8-sig", errors="replace")
+    except OSError as exc:
+        raise FormatError(f"cannot read the file: {exc.strerror or exc}", source=source) from None
+    with handle:
+        yield from _records(number_lines(handle), ctx, format, source)
+
+
+def _stdin_records(ctx: Context, format: str | None, source: str) -> Iterator[Record]:
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:
+        yield from _records(number_lines(sys.stdin), ctx, format, source)
+        return
+    # A wrapper of our own decodes leniently; detaching it leaves stdin open for others.
+    stream = io.TextIOWrapper(buffer, encoding="utf-8-sig", errors="replace")
+    try:
+        yield from _records(number_lines(stream), ctx, format, source)
+    finally:
+        stream.detach()
+
+
+def _record(chunk: Chunk, format: str, reader: Reader, ctx: Context, source: str) -> Record:
+    start = chunk.lines[0][0]
+    text = "\n".join(t for _, t in chunk.lines)
+    try:
+        puzzle = _read_chunk(chunk, reader, ctx)
+    except NumberplaceError as exc:
+        return Record(start, text, format, None, _locate(exc, source, start))
+    return Record(start, text, format, puzzle, None)
+
+
+def _read_chunk(chunk: Chunk, reader: Reader, ctx: Context) -> Puzzle:
+    if chunk.problem is not None:
+        raise FormatError(chunk.problem, line=chunk.lines[0][0])
+    return reader(chunk.lines, ctx)
+
+
+def _locate(exc: NumberplaceError, source: str, line: int) -> FormatError:
+    """The error as a FormatError naming the source, and the line if it names none."""
+    if not isinstance(exc, FormatError):
+        return FormatError(str(exc), source=source, line=line)
+    return exc.located(source=source, line=line if exc.line is None else None)
+
+
+def _is_json_document(lines: Sequence[str]) -> bool:
+    """True if a JSON text is one object over several lines rather than one per line."""
+    content = [text for text in lines if is_content(text)]
+    if len(content) < 2:
+        return False
+    try:
+        json.loads(content[0])
+    except (ValueError, RecursionError):
+        return True
+    return False
+
+
+def _more_than_one(format: str, lines: Sequence[str], shape: Shape | None) -> str:
+    message = ("a second puzzle starts here; parse reads exactly one "
+               "(read_records reads many)")
+    content = [text.strip() for text in lines if is_content(text)]
+    if format in ("line", "sdo") and shape is None and len(content) == 5 \
+            and all(len(text) == 81 for text in content):
+        message += "; five lines of 81 are a Samurai only with shape='samurai'"
+    return message

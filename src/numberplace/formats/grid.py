@@ -1,0 +1,159 @@
+"""The ``grid`` format: one row of the grid per line, as people paste it.
+
+Between cells any of ``| - + =`` and spaces may stand; lines made only of such characters
+(with ``.``, ``:``, ``'`` or ``*`` as corners) are box borders and are skipped, as are
+comment lines starting with ``#``. An empty cell is ``.``, ``0`` or ``_``. The number of
+cells in the first row tells the size (4, 6, 8, 9, 12, 16 or 25). Written grids have box
+separators for shapes with boxes and none for jigsaw. A Samurai is delegated to the
+``samurai-grid`` format.
+
+The helpers here are shared with ``ss``, ``sdk`` and ``jigsaw``, which draw grids too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..alphabet import Alphabet
+from ..puzzle import Puzzle
+from ..shape import Shape, classic
+from . import samurai_grid
+from ._common import (
+    SIZE_WORDS,
+    SIZES,
+    Context,
+    Numbered,
+    build,
+    choose_alphabet,
+    fail,
+    is_comment,
+    is_single_grid,
+    not_a_symbol,
+    with_article,
+)
+
+#: Characters that may stand between cells.
+SEPARATORS = frozenset("|+-=")
+#: Characters a box-border line is made of.
+BORDER_CHARS = frozenset("-=+|.:'*")
+#: Characters read as an empty cell besides the alphabet's own (``.`` and ``0``).
+EXTRA_EMPTIES = "_"
+
+_RULE = re.compile(r"[-=]{2}")
+
+
+@dataclass(frozen=True)
+class Row:
+    """The cells of one line of a grid: (column from 1, character) pairs."""
+
+    line: int
+    cells: tuple[tuple[int, str], ...]
+
+
+def is_border(text: str) -> bool:
+    """True for a line such as ``------+-------+------`` that separates bands of boxes."""
+    body = "".join(text.split())
+    # A run of dashes tells a border from a row of empty cells with '-' between them.
+    return bool(_RULE.search(body)) and all(ch in BORDER_CHARS for ch in body)
+
+
+def grid_rows(record: Sequence[Numbered], alphabet: Alphabet | None = None) -> list[Row]:
+    """The rows of cells in a record, skipping borders, comments and blank lines."""
+    symbols = set(alphabet.symbols) if alphabet else set()
+    rows = []
+    for number, text in record:
+        if is_comment(text) or is_border(text):
+            continue
+        cells = tuple((col, ch) for col, ch in enumerate(text, start=1)
+                      if ch in symbols or not (ch.isspace() or ch in SEPARATORS))
+        if cells:
+            rows.append(Row(number, cells))
+    return rows
+
+
+def read(record: Sequence[Numbered], ctx: Context) -> Puzzle:
+    """Read a grid drawn one row per line."""
+    if ctx.shape is not None and not is_single_grid(ctx.shape):
+        return samurai_grid.read(record, ctx)
+    return read_rows(grid_rows(record, ctx.alphabet), ctx, record)
+
+
+def read_rows(rows: Sequence[Row], ctx: Context, record: Sequence[Numbered]) -> Puzzle:
+    """The puzzle whose rows of cells these are, on the given shape or the one they fit."""
+    if not rows:
+        fail("no rows of cells here", record[0][0] if record else None)
+    shape = ctx.shape or shape_of_row(rows[0])
+    check_rows(rows, shape)
+    chars = "".join(ch for row in rows for _, ch in row.cells)
+    alphabet = choose_alphabet(shape.size, chars, ctx.alphabet, rows[0].line)
+    givens = [0] * shape.ncells
+    for r, row in enumerate(rows):
+        for c, (col, ch) in enumerate(row.cells):
+            givens[shape.cell_at[(r, c)]] = cell_value(ch, alphabet, row.line, col)
+    return build(shape, givens, alphabet, line=rows[0].line)
+
+
+def cell_value(ch: str, alphabet: Alphabet, line: int, column: int) -> int:
+    """The value of one drawn cell."""
+    value = alphabet.value(ch)
+    if value is None:
+        if ch in EXTRA_EMPTIES:
+            return 0
+        fail(not_a_symbol(ch, alphabet), line, column)
+    return value
+
+
+def check_rows(rows: Sequence[Row], shape: Shape) -> None:
+    """Every row holds a row of the shape, and there are as many rows as the shape has."""
+    height, width = shape.canvas
+    grid = with_article(shape.name) + " grid"
+    for r, row in enumerate(rows):
+        if r == height:
+            fail(f"more than {height} rows; {grid} has {height}", row.line, row.cells[0][0])
+        if len(row.cells) < width:
+            fail(f"{len(row.cells)} cells, a row of {grid} needs {width}", row.line)
+        if len(row.cells) > width:
+            fail(f"more than {width} cells; a row of {grid} has {width}",
+                 row.line, row.cells[width][0])
+    if len(rows) < height:
+        fail(f"{len(rows)} rows, {grid} needs {height}", rows[-1].line)
+
+
+def shape_of_row(row: Row) -> Shape:
+    """The classic shape whose rows have as many cells as this one."""
+    size = len(row.cells)
+    if size not in SIZES:
+        fail(f"{size} cells in the first row; a grid row has {SIZE_WORDS} cells", row.line)
+    return classic(size)
+
+
+def cell_symbols(puzzle: Puzzle) -> list[list[str]]:
+    """The symbols of a single-grid puzzle, row by row, ``.`` for empty cells."""
+    symbol = puzzle.alphabet.symbol
+    return [[symbol(v) for v in row] for row in puzzle.rows()]
+
+
+def draw(puzzle: Puzzle, cell_gap: str, box_gap: str) -> list[str]:
+    """The rows of a single grid, boxes set apart by ``box_gap`` and border lines."""
+    shape = puzzle.shape
+    rows = cell_symbols(puzzle)
+    if shape.box is None:
+        return [cell_gap.join(row) for row in rows]
+    band, stack = shape.box
+    out = []
+    for r, row in enumerate(rows):
+        text = box_gap.join(cell_gap.join(row[c:c + stack]) for c in range(0, len(row), stack))
+        if r and r % band == 0:
+            # The border follows the row it sits under, '+' where a box gap has its '|'.
+            out.append("".join("+" if ch == "|" else "-" for ch in text))
+        out.append(text)
+    return out
+
+
+def write(puzzle: Puzzle) -> str:
+    """A pretty grid: cells apart by spaces, boxes by ``|`` and border lines."""
+    if not is_single_grid(puzzle.shape):
+        return samurai_grid.write(puzzle)
+    return "\n".join(draw(puzzle, " ", " | "))

@@ -1,0 +1,103 @@
+"""The ``sukaku`` format: every cell written as its candidates, by position, on one line.
+
+A 9x9 Sukaku is 729 characters: 81 cells of 9 positions each, in reading order; position
+d holds the symbol of value d when d is a candidate and ``.`` (or ``0``) when it is not.
+The 81 groups may also be set apart by spaces. Other sizes work alike (n*n cells of n
+positions) when the shape is given. A cell with exactly one candidate also becomes a value
+among the givens.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..alphabet import Alphabet
+from ..puzzle import Puzzle
+from ..shape import Shape, classic
+from ._common import (
+    SIZES,
+    Context,
+    Numbered,
+    build,
+    candidate_masks,
+    choose_alphabet,
+    fail,
+    givens_from_masks,
+    indent,
+    only_line,
+    with_article,
+)
+
+#: Length of a one-line Sukaku for each size whose length no ``line`` puzzle has.
+SUKAKU_LENGTHS: dict[int, int] = {n ** 3: n for n in SIZES if n ** 3 not in {m * m for m in SIZES}}
+
+_GROUP = re.compile(r"\S+")
+
+
+def read(record: Sequence[Numbered], ctx: Context) -> Puzzle:
+    """Read a Sukaku line."""
+    number, text = only_line(record, "Sukaku")
+    groups = [(m.start() + 1, m.group()) for m in _GROUP.finditer(text)]
+    if len(groups) == 1:
+        shape = ctx.shape or _shape_of_length(len(groups[0][1]), number)
+        groups = _split(groups[0], shape, number)
+    else:
+        shape = ctx.shape or _shape_of_groups(len(groups), number, indent(text) + 1)
+        _check_groups(groups, shape, number)
+    alphabet = choose_alphabet(shape.size, "", ctx.alphabet, number)
+    masks = [_mask(group, col, alphabet, number) for col, group in groups]
+    return build(shape, givens_from_masks(masks), alphabet, masks, number)
+
+
+def write(puzzle: Puzzle) -> str:
+    """Each cell's candidates by position, ``.`` where a value is no candidate."""
+    symbols = puzzle.alphabet.symbols
+    return "".join(
+        "".join(sym if mask >> v & 1 else "." for v, sym in enumerate(symbols))
+        for mask in candidate_masks(puzzle)
+    )
+
+
+def _mask(group: str, column: int, alphabet: Alphabet, line: int) -> int:
+    mask = 0
+    for position, ch in enumerate(group, start=1):
+        value = alphabet.value(ch)
+        if value == position:
+            mask |= 1 << (position - 1)
+        elif ch not in ".0":
+            fail(f"{ch!r} in position {position} of a cell; it holds "
+                 f"{alphabet.symbol(position)!r} or '.'", line, column + position - 1)
+    return mask
+
+
+def _split(whole: tuple[int, str], shape: Shape, line: int) -> list[tuple[int, str]]:
+    column, text = whole
+    size = shape.size
+    if len(text) != shape.ncells * size:
+        fail(f"{len(text)} characters, a Sukaku on {with_article(shape.name)} grid needs "
+             f"{shape.ncells} x {size} = {shape.ncells * size}", line)
+    return [(column + i, text[i:i + size]) for i in range(0, len(text), size)]
+
+
+def _check_groups(groups: Sequence[tuple[int, str]], shape: Shape, line: int) -> None:
+    if len(groups) != shape.ncells:
+        fail(f"{len(groups)} cells, a Sukaku on {with_article(shape.name)} grid needs "
+             f"{shape.ncells}", line)
+    for column, group in groups:
+        if len(group) != shape.size:
+            fail(f"a cell of {len(group)} positions; each cell has {shape.size}", line, column)
+
+
+def _shape_of_length(length: int, line: int) -> Shape:
+    size = SUKAKU_LENGTHS.get(length)
+    if size is None:
+        fail(f"{length} characters; a Sukaku line has 729 (81 cells of 9 positions)", line)
+    return classic(size)
+
+
+def _shape_of_groups(count: int, line: int, column: int) -> Shape:
+    for size in SIZES:
+        if size * size == count:
+            return classic(size)
+    fail(f"{count} cells; a Sukaku has 81 cells of 9 positions", line, column)

@@ -1,0 +1,71 @@
+"""Random full grids and minimal puzzles for any shape, built on the exact engine.
+
+These are the raw materials of puzzle generation: a random solution grid, and a puzzle
+made from it by removing givens for as long as exactly one solution remains.
+"""
+
+from __future__ import annotations
+
+import random
+
+from . import engine
+from .errors import ShapeError
+from .puzzle import Puzzle
+from .shape import Shape
+
+
+def random_grid(shape: Shape, seed: int | None = None) -> tuple[int, ...]:
+    """A random complete grid of ``shape`` (reproducible with ``seed``).
+
+    Random cells get random values one at a time, each kept only if the grid can still be
+    completed; the engine then completes it and the symbols are relabelled at random, so
+    that the engine's fixed value order leaves no trace.
+    """
+    rng = random.Random(seed)
+    n = shape.size
+    givens = [0] * shape.ncells
+    solution = engine.solve(Puzzle(shape, tuple(givens)), limit=1).solution
+    if solution is None:
+        raise ShapeError(f"the {shape.name} shape has no complete grid")
+    for cell in rng.sample(range(shape.ncells), min(shape.ncells, 2 * n)):
+        values = list(range(1, n + 1))
+        rng.shuffle(values)
+        for v in values:
+            givens[cell] = v
+            found = engine.solve(Puzzle(shape, tuple(givens)), limit=1, keep=1,
+                                 node_limit=100_000).solution
+            if found is not None:
+                solution = found
+                break
+        else:
+            givens[cell] = solution[cell]
+    relabel = list(range(1, n + 1))
+    rng.shuffle(relabel)
+    return tuple(relabel[v - 1] for v in solution)
+
+
+def minimal_puzzle(shape: Shape, solution: tuple[int, ...], seed: int | None = None,
+                   *, node_limit: int = 1_000_000) -> Puzzle:
+    """Remove givens of a full grid in random order while the puzzle stays unique.
+
+    The result is minimal: removing any one of its givens gives a second solution.
+    """
+    rng = random.Random(seed)
+    values = list(solution)
+    order = list(range(shape.ncells))
+    rng.shuffle(order)
+    for cell in order:
+        keep = values[cell]
+        values[cell] = 0
+        r = engine.solve(Puzzle(shape, tuple(values)), limit=2, keep=0, node_limit=node_limit)
+        if r.status is not engine.Status.UNIQUE:
+            values[cell] = keep
+    return Puzzle(shape, tuple(values))
+
+
+def thinned_puzzle(shape: Shape, solution: tuple[int, ...], clues: int,
+                   seed: int | None = None) -> Puzzle:
+    """Keep ``clues`` random givens of a full grid; the result may have many solutions."""
+    rng = random.Random(seed)
+    keep = set(rng.sample(range(shape.ncells), clues))
+    return Puzzle(shape, tuple(v if i in keep else 0 for i, v in enumerate(solution)))

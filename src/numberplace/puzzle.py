@@ -1,0 +1,158 @@
+"""Puzzles: a shape, its givens and its alphabet. Immutable, hashable, comparable."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from .alphabet import Alphabet
+from .errors import PuzzleError
+from .shape import Shape, classic
+
+
+class Clash(NamedTuple):
+    """Two cells of one house holding the same value."""
+
+    house: str
+    first: int
+    second: int
+    value: int
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A puzzle: ``givens[i]`` is the value (1..n) of cell i of ``shape``, 0 if empty.
+
+    ``candidates``, when present, holds the pencil marks a player or a Sukaku supplies:
+    one bit mask per cell, bit ``v - 1`` set when value v is still possible. Solvers start
+    from them instead of from the givens alone.
+    """
+
+    shape: Shape
+    givens: tuple[int, ...]
+    alphabet: Alphabet = field(default=None)  # type: ignore[assignment]
+    candidates: tuple[int, ...] | None = None
+
+    def __post_init__(self) -> None:
+        shape = self.shape
+        if self.alphabet is None:
+            object.__setattr__(self, "alphabet", Alphabet.default(shape.size))
+        if not isinstance(self.givens, tuple):
+            object.__setattr__(self, "givens", tuple(self.givens))
+        if len(self.givens) != shape.ncells:
+            raise PuzzleError(f"a {shape.name} puzzle has {shape.ncells} cells, "
+                              f"not {len(self.givens)}")
+        if self.alphabet.size != shape.size:
+            raise PuzzleError(f"alphabet {self.alphabet.describe()} has {self.alphabet.size} "
+                              f"symbols, the {shape.name} shape needs {shape.size}")
+        n = shape.size
+        # one pass over types and the range, then a slow look only to name the bad cell
+        if set(map(type, self.givens)) - {int} or min(self.givens) < 0 or max(self.givens) > n:
+            for i, v in enumerate(self.givens):
+                if not (isinstance(v, int) and 0 <= v <= n):
+                    raise PuzzleError(f"{shape.cell_name(i)}: value {v!r} is not in 0..{n}")
+        if self.candidates is not None:
+            cands = tuple(self.candidates)
+            object.__setattr__(self, "candidates", cands)
+            if len(cands) != shape.ncells:
+                raise PuzzleError(f"candidates: {len(cands)} cells given, "
+                                  f"{shape.ncells} expected")
+            full = (1 << n) - 1
+            for i, m in enumerate(cands):
+                if not (isinstance(m, int) and 0 <= m <= full):
+                    raise PuzzleError(f"{shape.cell_name(i)}: candidate mask {m!r} "
+                                      f"out of range")
+
+    # -- construction ---------------------------------------------------------------
+    @classmethod
+    def from_string(cls, text: str, shape: Shape | str | None = None,
+                    alphabet: Alphabet | None = None) -> Puzzle:
+        """Read one puzzle from text in any supported format (see :mod:`numberplace.formats`)."""
+        from .formats import parse
+
+        return parse(text, shape=shape, alphabet=alphabet)
+
+    @classmethod
+    def empty(cls, shape: Shape | None = None, alphabet: Alphabet | None = None) -> Puzzle:
+        """A puzzle with no givens."""
+        shape = shape or classic(9)
+        return cls(shape, (0,) * shape.ncells, alphabet or Alphabet.default(shape.size))
+
+    def with_values(self, values: Sequence[int]) -> Puzzle:
+        """The same shape and alphabet with other cell values (e.g. a solution)."""
+        return Puzzle(self.shape, tuple(values), self.alphabet)
+
+    # -- queries -------------------------------------------------------------------------
+    @property
+    def size(self) -> int:
+        """Number of symbols (9 for classic Sudoku)."""
+        return self.shape.size
+
+    @property
+    def clue_count(self) -> int:
+        """Number of given cells."""
+        return sum(1 for v in self.givens if v)
+
+    @property
+    def is_full(self) -> bool:
+        """True when every cell has a value."""
+        return all(self.givens)
+
+    def clashes(self) -> list[Clash]:
+        """Pairs of cells of one house that hold the same value, first found first."""
+        out = []
+        for house in self.shape.houses:
+            seen: dict[int, int] = {}
+            for c in house.cells:
+                v = self.givens[c]
+                if v:
+                    if v in seen:
+                        out.append(Clash(str(house), seen[v], c, v))
+                    else:
+                        seen[v] = c
+        return out
+
+    def describe_clash(self, clash: Clash) -> str:
+        """One line naming both cells of a clash."""
+        sym = self.alphabet.symbol(clash.value)
+        return (f"{sym} appears twice in {clash.house}: at {self.shape.cell_name(clash.first)}"
+                f" and {self.shape.cell_name(clash.second)}")
+
+    def fits(self, values: Sequence[int]) -> bool:
+        """True if ``values`` is a complete grid that keeps every given and every rule."""
+        if len(values) != self.shape.ncells or not all(values):
+            return False
+        if any(g and g != v for g, v in zip(self.givens, values, strict=True)):
+            return False
+        n = self.shape.size
+        full = set(range(1, n + 1))
+        return all({values[c] for c in h.cells} == full for h in self.shape.houses)
+
+    def to_line(self, empty: str = ".") -> str:
+        """The givens as one line, cells in reading order."""
+        sym = self.alphabet.symbols
+        return "".join(sym[v - 1] if v else empty for v in self.givens)
+
+    def __str__(self) -> str:
+        return self.to_line()
+
+    def rows(self) -> list[list[int]]:
+        """Values on the drawing canvas, row by row; -1 where the canvas has no cell."""
+        rows, cols = self.shape.canvas
+        grid = [[-1] * cols for _ in range(rows)]
+        for (r, c), v in zip(self.shape.coords, self.givens, strict=True):
+            grid[r][c] = v
+        return grid
+
+
+def values_from_symbols(chars: Iterable[str], alphabet: Alphabet) -> tuple[int, ...]:
+    """Values of a sequence of characters; raises PuzzleError on a foreign character."""
+    out = []
+    for i, ch in enumerate(chars):
+        v = alphabet.value(ch)
+        if v is None:
+            raise PuzzleError(f"character {i + 1}: {ch!r} is not a symbol of the alphabet "
+                              f"{alphabet.describe()}")
+        out.append(v)
+    return tuple(out)

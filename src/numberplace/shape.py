@@ -1,0 +1,415 @@
+"""Grid shapes: cells, houses and peers of every puzzle layout numberplace knows.
+
+A :class:`Shape` is pure geometry. Cells are numbered ``0 .. len(cells)-1`` in reading order
+of a drawing *canvas*; a *house* is a group of cells that holds every symbol exactly once
+(row, column, box, jigsaw region, diagonal); the *peers* of a cell are the other cells
+that share a house with it. Everything else in numberplace speaks of houses, so one routine
+serves classic grids of any size, jigsaw, diagonal and Samurai alike.
+
+Shapes are built once and cached: ``classic(9) is classic(9)``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache, cached_property, lru_cache
+
+from .errors import ShapeError
+
+#: Largest number of symbols a house may hold (candidates are kept in 32-bit masks).
+MAX_SIZE = 31
+
+#: Top-left corners (row, column) of the five grids of a Samurai on its 21x21 canvas,
+#: in the order of the five-line format: top-left, top-right, centre, bottom-left,
+#: bottom-right.
+SAMURAI_ORIGINS: tuple[tuple[int, int], ...] = ((0, 0), (0, 12), (6, 6), (12, 0), (12, 12))
+
+
+@dataclass(frozen=True)
+class House:
+    """A group of cells that holds every symbol exactly once.
+
+    ``kind`` is ``row``, ``column``, ``box``, ``region`` (jigsaw) or ``diagonal``;
+    ``number`` counts from 1 within its kind (and grid); ``grid`` is the index of the
+    sub-grid in a multi-grid shape such as Samurai (0 elsewhere).
+    """
+
+    kind: str
+    number: int
+    cells: tuple[int, ...]
+    grid: int = 0
+    label: str = ""
+
+    def __str__(self) -> str:
+        return self.label or f"{self.kind} {self.number}"
+
+
+@dataclass(frozen=True, eq=False)
+class Shape:
+    """The geometry of a puzzle: cells on a canvas, and the houses they form.
+
+    Build shapes with the factories (:func:`classic`, :func:`jigsaw`, :func:`diagonal`,
+    :func:`samurai`, :func:`by_name`), which validate them and cache them.
+    """
+
+    name: str
+    size: int
+    canvas: tuple[int, int]
+    coords: tuple[tuple[int, int], ...]
+    houses: tuple[House, ...]
+    #: Sub-grids of a multi-grid shape: for each, its cells in reading order (one grid
+    #: for single-grid shapes).
+    grids: tuple[tuple[int, ...], ...] = field(default=())
+    #: For jigsaw shapes, the region number (0-based) of each cell; empty otherwise.
+    regions: tuple[int, ...] = field(default=())
+    box: tuple[int, int] | None = None
+
+    # -- identity ---------------------------------------------------------------------
+    @cached_property
+    def key(self) -> tuple[object, ...]:
+        """A value that two shapes share exactly when they have the same geometry."""
+        return (self.size, self.canvas, self.coords, tuple(h.cells for h in self.houses))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Shape) and (self is other or self.key == other.key)
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __repr__(self) -> str:
+        return f"Shape({self.name!r}, {len(self.coords)} cells, {len(self.houses)} houses)"
+
+    # -- derived geometry -------------------------------------------------------------
+    @property
+    def ncells(self) -> int:
+        """Number of cells."""
+        return len(self.coords)
+
+    @cached_property
+    def cell_at(self) -> dict[tuple[int, int], int]:
+        """Map from canvas ``(row, column)`` (0-based) to cell index."""
+        return {rc: i for i, rc in enumerate(self.coords)}
+
+    @cached_property
+    def houses_of(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell, the indices of the houses that contain it."""
+        acc: list[list[int]] = [[] for _ in self.coords]
+        for h, house in enumerate(self.houses):
+            for c in house.cells:
+                acc[c].append(h)
+        return tuple(tuple(x) for x in acc)
+
+    @cached_property
+    def peers(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell, the other cells that share a house with it, sorted."""
+        out = []
+        for c, hs in enumerate(self.houses_of):
+            s: set[int] = set()
+            for h in hs:
+                s.update(self.houses[h].cells)
+            s.discard(c)
+            out.append(tuple(sorted(s)))
+        return tuple(out)
+
+    @cached_property
+    def is_classic9(self) -> bool:
+        """True for the plain 9x9 grid with 3x3 boxes (the engine has a fast path)."""
+        return self == classic(9)
+
+    def cell_name(self, cell: int, notation: str = "rc") -> str:
+        """Name a cell: ``r5c6`` (canvas row and column from 1), or the book's ``(6,5)``."""
+        r, c = self.coords[cell]
+        if notation == "book":
+            return f"({c + 1},{r + 1})"
+        return f"r{r + 1}c{c + 1}"
+
+    def parse_cell(self, name: str) -> int:
+        """Return the cell index for a name such as ``r5c6`` or ``R5C6``."""
+        m = re.fullmatch(r"\s*[rR](\d+)\s*[cC](\d+)\s*", name)
+        if not m:
+            raise ShapeError(f"{name!r} is not a cell name like r5c6")
+        rc = (int(m.group(1)) - 1, int(m.group(2)) - 1)
+        if rc not in self.cell_at:
+            raise ShapeError(f"{name} is not a cell of the {self.name} shape")
+        return self.cell_at[rc]
+
+
+# -- construction helpers ------------------------------------------------------------------
+
+
+def _validate(shape: Shape) -> Shape:
+    n = shape.size
+    ncells = len(shape.coords)
+    if len(set(shape.coords)) != ncells:
+        raise ShapeError(f"shape {shape.name}: two cells share a canvas position")
+    covered = [False] * ncells
+    for house in shape.houses:
+        if len(house.cells) != n or len(set(house.cells)) != n:
+            raise ShapeError(f"shape {shape.name}: {house} does not have {n} distinct cells")
+        for c in house.cells:
+            if not 0 <= c < ncells:
+                raise ShapeError(f"shape {shape.name}: {house} names cell {c} out of range")
+            covered[c] = True
+    if not all(covered):
+        raise ShapeError(f"shape {shape.name}: a cell belongs to no house")
+    return shape
+
+
+def default_box(size: int) -> tuple[int, int] | None:
+    """The usual box (rows, columns) for a size: square if possible, else the most nearly
+    square split with fewer rows than columns (6 -> 2x3, 8 -> 2x4, 12 -> 3x4); None for
+    sizes that have no rectangular boxes (primes such as 5 and 7, which need jigsaw regions).
+    """
+    r = math.isqrt(size)
+    while r > 1:
+        if size % r == 0:
+            return (r, size // r)
+        r -= 1
+    return None
+
+
+def _check_size(size: int) -> None:
+    if not 1 <= size <= MAX_SIZE:
+        raise ShapeError(f"size {size} is out of range 1..{MAX_SIZE}")
+
+
+def _lines(size: int, grid: int = 0, origin: tuple[int, int] = (0, 0),
+           cell_at: dict[tuple[int, int], int] | None = None,
+           label_suffix: str = "") -> list[House]:
+    """Rows and columns of one size x size grid placed at ``origin`` on a canvas."""
+    r0, c0 = origin
+
+    def idx(r: int, c: int) -> int:
+        return cell_at[(r0 + r, c0 + c)] if cell_at is not None else r * size + c
+
+    houses = []
+    # One loop for both directions: a column is a row with the index mapping transposed.
+    for kind, transpose in (("row", False), ("column", True)):
+        for i in range(size):
+            cells = tuple(idx(j, i) if transpose else idx(i, j) for j in range(size))
+            houses.append(House(kind, i + 1, cells, grid, f"{kind} {i + 1}{label_suffix}"))
+    return houses
+
+
+def _boxes(size: int, box: tuple[int, int], grid: int = 0, origin: tuple[int, int] = (0, 0),
+           cell_at: dict[tuple[int, int], int] | None = None,
+           label_suffix: str = "") -> list[House]:
+    br, bc = box
+    r0, c0 = origin
+    houses = []
+    number = 0
+    for top in range(0, size, br):
+        for left in range(0, size, bc):
+            number += 1
+            cells = []
+            for r in range(top, top + br):
+                for c in range(left, left + bc):
+                    cells.append(cell_at[(r0 + r, c0 + c)] if cell_at is not None else r * size + c)
+            houses.append(House("box", number, tuple(cells), grid, f"box {number}{label_suffix}"))
+    return houses
+
+
+@cache
+def classic(size: int = 9, box: tuple[int, int] | None = None) -> Shape:
+    """A classic ``size`` x ``size`` grid with rectangular boxes of ``box`` = (rows, columns).
+
+    ``box`` defaults to :func:`default_box`; sizes without rectangular boxes (5, 7, ...)
+    need :func:`jigsaw`.
+    """
+    _check_size(size)
+    if box is None:
+        box = default_box(size)
+        if box is None:
+            raise ShapeError(
+                f"a {size}x{size} grid has no rectangular boxes; give jigsaw regions instead"
+            )
+    br, bc = box
+    if br * bc != size or br < 1 or bc < 1:
+        raise ShapeError(f"boxes of {br}x{bc} do not tile a {size}x{size} grid")
+    coords = tuple((r, c) for r in range(size) for c in range(size))
+    houses = _lines(size) + _boxes(size, box)
+    name = f"{size}x{size}" if box == default_box(size) else f"{size}x{size}:{br}x{bc}"
+    return _validate(Shape(name, size, (size, size), coords, tuple(houses),
+                           grids=(tuple(range(size * size)),), box=box))
+
+
+def _region_ids(regions: Sequence[Sequence[int]] | Sequence[int] | str, size: int | None
+                ) -> tuple[int, tuple[int, ...]]:
+    """Normalise a region map to (size, flat tuple of 0-based region numbers)."""
+    if isinstance(regions, str):
+        rows = [ln.strip() for ln in regions.strip().splitlines() if ln.strip()]
+        if len(rows) == 1 and size is None:
+            n = math.isqrt(len(rows[0]))
+            if n * n != len(rows[0]):
+                raise ShapeError("a one-line region map needs a square number of characters")
+            flat_chars = rows[0]
+        else:
+            flat_chars = "".join(r.replace(" ", "") for r in rows)
+            n = size if size is not None else math.isqrt(len(flat_chars))
+        labels: dict[str, int] = {}
+        flat = tuple(labels.setdefault(ch, len(labels)) for ch in flat_chars)
+    else:
+        items = list(regions)
+        if items and isinstance(items[0], Sequence):
+            flat_raw = [int(x) for row in items for x in row]  # type: ignore[union-attr]
+        else:
+            flat_raw = [int(x) for x in items]  # type: ignore[arg-type]
+        n = size if size is not None else math.isqrt(len(flat_raw))
+        labels_i: dict[int, int] = {}
+        flat = tuple(labels_i.setdefault(x, len(labels_i)) for x in flat_raw)
+    if n < 1 or len(flat) != n * n:
+        raise ShapeError(f"a region map must have {n}x{n} = {n * n} entries, not {len(flat)}")
+    return n, flat
+
+
+def region_cells_connected(cells: Sequence[int], size: int) -> bool:
+    """True if the cells (indices in a size x size grid) form one orthogonally joined piece."""
+    todo = [cells[0]]
+    seen = {cells[0]}
+    members = set(cells)
+    while todo:
+        c = todo.pop()
+        r, k = divmod(c, size)
+        for nr, nk in ((r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1)):
+            if 0 <= nr < size and 0 <= nk < size:
+                nc = nr * size + nk
+                if nc in members and nc not in seen:
+                    seen.add(nc)
+                    todo.append(nc)
+    return len(seen) == len(members)
+
+
+def jigsaw(regions: Sequence[Sequence[int]] | Sequence[int] | str,
+           size: int | None = None) -> Shape:
+    """A ``size`` x ``size`` grid whose boxes are irregular regions.
+
+    ``regions`` gives each cell's region, row by row: a string such as
+    ``"11122\\n11222\\n..."`` (any characters as labels, one row per line or all on one
+    line), or nested/flat sequences of numbers. Every region must have ``size`` cells.
+    """
+    n, flat = _region_ids(regions, size)
+    _check_size(n)
+    return _jigsaw_cached(n, flat)
+
+
+@lru_cache(maxsize=256)
+def _jigsaw_cached(n: int, flat: tuple[int, ...]) -> Shape:
+    members: dict[int, list[int]] = {}
+    for cell, reg in enumerate(flat):
+        members.setdefault(reg, []).append(cell)
+    if len(members) != n:
+        raise ShapeError(f"a {n}x{n} jigsaw needs {n} regions, the map has {len(members)}")
+    for reg, cells in members.items():
+        if len(cells) != n:
+            raise ShapeError(f"jigsaw region {reg + 1} has {len(cells)} cells, not {n}")
+    coords = tuple((r, c) for r in range(n) for c in range(n))
+    houses = _lines(n) + [
+        House("region", reg + 1, tuple(cells), 0, f"region {reg + 1}")
+        for reg, cells in sorted(members.items())
+    ]
+    return _validate(Shape(f"jigsaw-{n}x{n}", n, (n, n), coords, tuple(houses),
+                           grids=(tuple(range(n * n)),), regions=flat))
+
+
+def diagonal(base: Shape | None = None) -> Shape:
+    """Add the two main diagonals as houses to a single square grid (the "X" variant)."""
+    base = base if base is not None else classic(9)
+    # keyed by name too: a jigsaw whose regions are the boxes equals the classic shape
+    return _diagonal_cached(base.name, base)
+
+
+@lru_cache(maxsize=256)
+def _diagonal_cached(name: str, base: Shape) -> Shape:
+    n = base.size
+    if len(base.grids) != 1 or base.canvas != (n, n) or base.ncells != n * n:
+        raise ShapeError("diagonal constraints need a single square grid")
+    if any(h.kind == "diagonal" for h in base.houses):
+        return base
+    main = tuple(base.cell_at[(i, i)] for i in range(n))
+    anti = tuple(base.cell_at[(i, n - 1 - i)] for i in range(n))
+    houses = base.houses + (House("diagonal", 1, main, 0, "main diagonal"),
+                            House("diagonal", 2, anti, 0, "anti-diagonal"))
+    return _validate(Shape(f"diagonal-{base.name}", n, base.canvas, base.coords, houses,
+                           grids=base.grids, regions=base.regions, box=base.box))
+
+
+@cache
+def samurai() -> Shape:
+    """Five overlapping 9x9 grids on a 21x21 canvas (369 cells).
+
+    Each corner grid shares one 3x3 box with the centre grid. Grids are numbered 0-4 in
+    the order of :data:`SAMURAI_ORIGINS`.
+    """
+    return overlapping("samurai", 9, SAMURAI_ORIGINS)
+
+
+def overlapping(name: str, size: int, origins: Sequence[tuple[int, int]],
+                box: tuple[int, int] | None = None) -> Shape:
+    """Several classic grids of one size placed on a canvas at the given origins.
+
+    Cells where grids overlap are shared; a box that two grids share is one house.
+    """
+    _check_size(size)
+    box = box or default_box(size)
+    if box is None:
+        raise ShapeError(f"a {size}x{size} grid has no rectangular boxes")
+    positions = sorted({(r0 + r, c0 + c) for r0, c0 in origins
+                        for r in range(size) for c in range(size)})
+    cell_at = {rc: i for i, rc in enumerate(positions)}
+    rows = max(r for r, _ in positions) + 1
+    cols = max(c for _, c in positions) + 1
+    houses: list[House] = []
+    seen: set[frozenset[int]] = set()
+    grids = []
+    for g, origin in enumerate(origins):
+        suffix = f" of grid {g + 1}"
+        for house in _lines(size, g, origin, cell_at, suffix) + _boxes(size, box, g, origin,
+                                                                         cell_at, suffix):
+            key = frozenset(house.cells)
+            if key not in seen:
+                seen.add(key)
+                houses.append(house)
+        r0, c0 = origin
+        grids.append(tuple(cell_at[(r0 + r, c0 + c)] for r in range(size) for c in range(size)))
+    return _validate(Shape(name, size, (rows, cols), tuple(positions), tuple(houses),
+                           grids=tuple(grids), box=box))
+
+
+_NAME = re.compile(r"(?:(?P<diag>diagonal|x)-?)?(?P<n>\d+)(?:x(?P<m>\d+))?"
+                   r"(?::(?P<br>\d+)x(?P<bc>\d+))?")
+
+
+def by_name(name: str) -> Shape:
+    """Look up a shape by name.
+
+    Accepted: ``9x9`` (or ``9``), ``4x4``, ``6x6``, ``6x6:3x2`` (box rows x columns),
+    ``8x8``, ``12x12``, ``16x16``, ``25x25``, ``samurai``, ``diagonal`` (9x9 with both
+    diagonals), ``diagonal-6x6``. Jigsaw shapes need their region map (see :func:`jigsaw`).
+    """
+    key = name.strip().lower()
+    if key in ("samurai", "gattai-5", "gattai5"):
+        return samurai()
+    if key in ("diagonal", "x", "sudoku-x", "diagonal-9x9", "x-9x9"):
+        return diagonal(classic(9))
+    if key in ("classic", "sudoku"):
+        return classic(9)
+    if key.startswith("jigsaw"):
+        raise ShapeError("a jigsaw shape needs its region map (give the puzzle with its regions)")
+    m = _NAME.fullmatch(key)
+    if not m:
+        raise ShapeError(f"unknown shape {name!r}; try 9x9, 6x6, 16x16, samurai, diagonal")
+    n = int(m.group("n"))
+    if m.group("m") and int(m.group("m")) != n:
+        raise ShapeError(f"shape {name!r}: grids must be square")
+    box = (int(m.group("br")), int(m.group("bc"))) if m.group("br") else None
+    base = classic(n, box)
+    return diagonal(base) if m.group("diag") else base
+
+
+#: Names accepted by ``--shape`` on the command line (besides ``jigsaw``, which takes its
+#: region map from the input).
+SHAPE_NAMES = ("4x4", "6x6", "8x8", "9x9", "12x12", "16x16", "25x25", "samurai", "diagonal",
+               "jigsaw")

@@ -1,0 +1,112 @@
+"""The command line: exit statuses, output shapes, bad input, parallel runs in order."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import BOOK_PUZZLES, data_lines
+from numberplace.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(args)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_solve_json_fields(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "p.txt"
+    f.write_text("\n".join(BOOK_PUZZLES) + "\n" + "." * 81 + "\n")
+    code, out, _ = run(["solve", str(f), "--json", "--jobs", "1"], capsys)
+    assert code == 0
+    objs = [json.loads(line) for line in out.splitlines()]
+    assert [o["status"] for o in objs] == ["unique", "unique", "multiple"]
+    for key in ("puzzle", "status", "solution", "count", "nodes", "guesses", "seconds"):
+        assert key in objs[0]
+    assert objs[0]["puzzle"] == BOOK_PUZZLES[0]
+    assert objs[2]["count"] == 2
+
+
+def test_all_prints_every_solution(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "p.txt"
+    f.write_text("." * 16 + "\n")
+    code, out, _ = run(["solve", str(f), "--all", "--limit", "5"], capsys)
+    assert code == 0
+    sols = out.split()
+    assert len(sols) == 5 and len(set(sols)) == 5
+
+
+def test_missing_file_is_a_one_line_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["solve", "no/such/file.txt"], capsys)
+    assert code == 2
+    assert out == ""
+    assert err.startswith("numberplace: error: cannot read no/such/file.txt")
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["solve", "--limit", "0"])
+    assert exc.value.code == 2
+    assert "must be at least 1" in capsys.readouterr().err
+    code, _, err = run(["solve", "--shape", "huge", "examples/classic.txt"], capsys)
+    assert code == 2 and "unknown shape 'huge'" in err
+
+
+def test_check_exit_status(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "p.txt"
+    f.write_text(BOOK_PUZZLES[0] + "\n")
+    assert run(["check", str(f)], capsys)[0] == 0
+    f.write_text("." * 81 + "\n")
+    code, out, _ = run(["check", str(f)], capsys)
+    assert code == 1 and "not unique" in out
+
+
+def test_parallel_run_keeps_input_order(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    lines = data_lines("top95.txt") * 60  # more than two chunks of work
+    f = tmp_path / "many.txt"
+    f.write_text("\n".join(lines) + "\n")
+    code, out, _ = run(["count", str(f), "--jobs", "2", "--json"], capsys)
+    assert code == 0
+    objs = [json.loads(x) for x in out.splitlines()]
+    assert [o["line"] for o in objs] == list(range(1, len(lines) + 1))
+    assert [o["puzzle"] for o in objs] == lines
+    assert {o["status"] for o in objs} == {"unique"}
+
+
+def test_stdin_and_module_entry_point() -> None:
+    proc = subprocess.run([sys.executable, "-m", "numberplace", "solve", "-"],
+                          input=BOOK_PUZZLES[1] + "\n", capture_output=True, text=True,
+                          cwd=ROOT, check=False)
+    assert proc.returncode == 0
+    assert len(proc.stdout.strip()) == 81 and "." not in proc.stdout
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.function_scoped_fixture])
+@given(data=st.one_of(st.text(max_size=400), st.binary(max_size=400).map(
+    lambda b: b.decode("utf-8", "replace"))),
+       command=st.sampled_from(["solve", "count", "check", "convert"]),
+       shape=st.sampled_from([None, "samurai", "6x6", "diagonal", "jigsaw", "16x16"]))
+def test_no_input_gives_a_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                    data: str, command: str, shape: str | None) -> None:
+    f = tmp_path / "fuzz.txt"
+    f.write_text(data, encoding="utf-8", errors="surrogateescape")
+    args = [command, str(f)] + (["--to", "json"] if command == "convert" else [
+        "--jobs", "1", "--node-limit", "20000"])
+    if shape:
+        args += ["--shape", shape]
+    code = main(args)
+    err = capsys.readouterr().err
+    assert code in (0, 1, 2)
+    assert "Traceback" not in err
