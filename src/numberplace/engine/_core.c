@@ -9,7 +9,8 @@
  * as the pure-Python reference (engine/_pure.py): assign single-candidate cells and remove
  * their value from peers, place hidden singles house by house, apply locked candidates
  * over every pair of houses sharing two or more cells when singles run out, then branch on
- * the cell with the fewest candidates, each branch on its own copy of the board. A cell is queued
+ * the cell with the fewest candidates (ties: most unfilled peers), each branch on its own
+ * copy of the board. A cell is queued
  * once per branch, when its mask drops to a single bit.
  *
  * Classic 9x9 puzzles without pencil marks go to a specialised bit-board solver
@@ -182,18 +183,37 @@ static int propagate(const Engine *e, uint32_t *board, int32_t *queue, int qn)
     }
 }
 
-static int fewest_candidates(const uint32_t *board, int n)
+static int unfilled_peers(const Engine *e, const uint32_t *board, int cell)
 {
-    int best = -1, best_count = 99;
-    for (int c = 0; c < n; c++) {
+    int k = 0;
+    for (int i = e->peer_start[cell]; i < e->peer_start[cell + 1]; i++) {
+        uint32_t m = board[e->peers[i]];
+        k += (m & (m - 1)) != 0;
+    }
+    return k;
+}
+
+/* The unfilled cell with the fewest candidates; among equals, the one with the most
+   unfilled peers (its choice constrains the most). -1 if every cell is filled. */
+static int fewest_candidates(const Engine *e, const uint32_t *board)
+{
+    int best = -1, best_count = 99, best_degree = -1;
+    for (int c = 0; c < e->ncells; c++) {
         uint32_t m = board[c];
         if (m & (m - 1)) {
             int k = __builtin_popcount(m);
             if (k < best_count) {
                 best = c;
                 best_count = k;
-                if (k == 2)
-                    break;
+                best_degree = -1;
+            } else if (k == best_count) {
+                if (best_degree < 0)
+                    best_degree = unfilled_peers(e, board, best);
+                int d = unfilled_peers(e, board, c);
+                if (d > best_degree) {
+                    best = c;
+                    best_degree = d;
+                }
             }
         }
     }
@@ -242,7 +262,7 @@ static void general_search(Search *s)
     for (;;) {
         /* boards[depth] is consistent and fully propagated */
         uint32_t *board = boards + (size_t)depth * n;
-        int cell = fewest_candidates(board, n);
+        int cell = fewest_candidates(e, board);
         if (cell < 0) {
             record_solution(s, board);
             if (s->count >= s->limit)

@@ -12,8 +12,9 @@ is constraint propagation plus depth-first search:
   more cells, a value that one house can only hold inside the shared cells is removed
   from the rest of the other house (box-line "pointing" and "claiming", generalised to
   any pair of houses, so jigsaw regions, diagonals and Samurai grids get it too);
-* *branch* on the unfilled cell with the fewest candidates, trying values in increasing
-  order, each on a copy of the board.
+* *branch* on the unfilled cell with the fewest candidates (among equals, the one with
+  the most unfilled peers), trying values in increasing order, each on a copy of the
+  board.
 
 A cell is queued exactly once per branch, at the moment its mask drops to one bit, so no
 "already done" flags are needed.
@@ -183,7 +184,7 @@ class _Search:
         board: list[int] | None = root
         while True:
             if board is not None:
-                cell = _fewest_candidates(board)
+                cell = _fewest_candidates(board, self.geo.peers)
                 if cell < 0:
                     self.count += 1
                     if len(self.solutions) < self.keep:
@@ -226,17 +227,28 @@ def _remove(board: list[int], cells: Sequence[int], elim: int, queue: list[int])
     return True
 
 
-def _fewest_candidates(board: list[int]) -> int:
+def _fewest_candidates(board: list[int], peers: tuple[tuple[int, ...], ...]) -> int:
+    """The unfilled cell with the fewest candidates; among equals, the one with the most
+    unfilled peers (its choice constrains the most). -1 if every cell is filled."""
     best = -1
     best_count = 99
+    best_degree = -1
     for c, m in enumerate(board):
         if m & (m - 1):
             k = m.bit_count()
             if k < best_count:
-                best, best_count = c, k
-                if k == 2:
-                    break
+                best, best_count, best_degree = c, k, -1
+            elif k == best_count:
+                if best_degree < 0:
+                    best_degree = _unfilled(board, peers[best])
+                d = _unfilled(board, peers[c])
+                if d > best_degree:
+                    best, best_degree = c, d
     return best
+
+
+def _unfilled(board: list[int], cells: tuple[int, ...]) -> int:
+    return sum(1 for p in cells if board[p] & (board[p] - 1))
 
 
 def initial_board(geo: Geometry, givens: Sequence[int],
