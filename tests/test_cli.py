@@ -11,8 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import BOOK_PUZZLES, data_lines
 from numberplace.cli import main
+
+from conftest import BOOK_PUZZLES, data_lines
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -6,10 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import BOOK_PUZZLES
 from numberplace import Puzzle, Status, by_name, classic, diagonal, engine, jigsaw, samurai
 from numberplace.grids import minimal_puzzle, random_grid, thinned_puzzle
 from numberplace.shape import Shape
+
+from conftest import BOOK_PUZZLES
 
 BACKENDS = engine.available_backends()
 

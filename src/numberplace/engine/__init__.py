@@ -110,7 +110,9 @@ def _geometry(shape: Shape) -> _pure.Geometry:
 
 
 @lru_cache(maxsize=64)
-def _compiled(shape: Shape):  # type: ignore[no-untyped-def]
+def _compiled(shape: Shape, specialised: bool = True):  # type: ignore[no-untyped-def]
+    """The compiled engine of a shape; ``specialised=False`` keeps 9x9 puzzles on the
+    general search too (for differential tests)."""
     houses = array("i", [c for h in shape.houses for c in h.cells])
     starts = array("i", [0])
     peers = array("i")
@@ -122,7 +124,7 @@ def _compiled(shape: Shape):  # type: ignore[no-untyped-def]
         pairs.extend((len(shared), len(rest_a), len(rest_b)))
         pairs.extend(shared + rest_a + rest_b)
     return _core.Engine(shape.ncells, shape.size, houses.tobytes(), starts.tobytes(),
-                        peers.tobytes(), shape.is_classic9, pairs.tobytes())
+                        peers.tobytes(), specialised and shape.is_classic9, pairs.tobytes())
 
 
 def _invalid(puzzle: Puzzle) -> Result | None:
