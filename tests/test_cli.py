@@ -111,3 +111,28 @@ def test_no_input_gives_a_traceback(tmp_path: Path, capsys: pytest.CaptureFixtur
     err = capsys.readouterr().err
     assert code in (0, 1, 2)
     assert "Traceback" not in err
+
+
+def test_bench_prints_a_row_per_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "few.txt"
+    f.write_text("\n".join(BOOK_PUZZLES) + "\n" + "." * 81 + "\n")
+    code, out, _ = run(["bench", str(f)], capsys)
+    assert code == 0
+    row = next(line for line in out.splitlines() if "few.txt" in line)
+    cells = [c.strip() for c in row.strip("│┃ ").split("│")]
+    # file, puzzles, puzzles/s, median, worst, guesses/puzzle, unique, multiple, none
+    assert cells[0] == "few.txt" and cells[1] == "3"
+    assert cells[6:] == ["2", "1", "0"]
+    for header in ("puzzles/s", "median ms", "worst ms", "guesses/puzzle"):
+        assert header in out
+
+
+def test_convert_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "p.txt"
+    f.write_text("\n".join(BOOK_PUZZLES) + "\n")
+    code, grids, _ = run(["convert", str(f), "--to", "grid"], capsys)
+    assert code == 0
+    g = tmp_path / "grids.txt"
+    g.write_text(grids)
+    code, lines, _ = run(["convert", str(g), "--to", "line"], capsys)
+    assert code == 0 and lines.split() == list(BOOK_PUZZLES)

@@ -204,21 +204,10 @@ def _work_lines9(lines: list[tuple[int, str]], opts: Options) -> list[Outcome]:
             line, text = lines[k]
             out[k] = _work_records([_read_one(line, text, opts)], opts)[0]
         return out  # type: ignore[return-value]
-    batch = engine.solve_blob(shape, b"".join(blobs), limit=opts.limit,
-                              node_limit=opts.node_limit, backend=opts.backend)
-    for j, k in enumerate(good):
+    results = engine.solve_values(shape, b"".join(blobs), limit=opts.limit,
+                                  node_limit=opts.node_limit, backend=opts.backend)
+    for k, r in zip(good, results, strict=True):
         line, text = lines[k]
-        found = batch.counts[j]
-        sol = batch.first[j * 81:(j + 1) * 81]
-        status = engine.status_of(found, opts.limit, bool(batch.aborted[j]))
-        r = engine.Result(status, found, (tuple(sol),) if found else (), batch.nodes[j],
-                          batch.guesses[j], batch.nanoseconds[j] / 1e9)
-        if found == 0:  # tell a clash from an unsolvable puzzle
-            clashes = Puzzle(shape, tuple(blobs[j])).clashes()
-            if clashes:
-                p = Puzzle(shape, tuple(blobs[j]))
-                r = engine.Result(engine.Status.INVALID, 0, (), r.nodes, r.guesses,
-                                  r.seconds, message=p.describe_clash(clashes[0]))
         out[k] = render_result(line, text, r, opts, _render9, "line", None)
     return out  # type: ignore[return-value]
 

@@ -32,7 +32,8 @@ except ImportError:  # pragma: no cover - exercised on machines without a compil
 
 __all__ = [
     "Status", "Result", "BatchOutcome", "solve", "count", "first_solution", "is_unique",
-    "solutions", "solve_batch", "solve_blob", "backend_name", "available_backends",
+    "solutions", "solve_batch", "solve_blob", "solve_values", "backend_name",
+    "available_backends",
 ]
 
 
@@ -252,6 +253,31 @@ def solve_blob(shape: Shape, blob: bytes, *, limit: int = 2, keep_first: bool = 
     return out
 
 
+def solve_values(shape: Shape, blob: bytes, *, limit: int = 2, node_limit: int = 0,
+                 time_limit: float | None = None, backend: str | None = None) -> list[Result]:
+    """Results (first solution kept) for puzzles given as one byte string of cell values.
+
+    Like :func:`solve_blob`, one engine call for the whole batch; puzzles without a
+    solution are then checked for clashing givens, which get status ``invalid``.
+    """
+    out = solve_blob(shape, blob, limit=limit, node_limit=node_limit, time_limit=time_limit,
+                     backend=backend)
+    which = backend_name(backend)
+    n = shape.ncells
+    results: list[Result] = []
+    for k, found in enumerate(out.counts):
+        if found == 0:
+            bad = _invalid(Puzzle(shape, tuple(blob[k * n:(k + 1) * n])))
+            if bad is not None:
+                results.append(bad)
+                continue
+        sol = out.first[k * n:(k + 1) * n]
+        results.append(Result(status_of(found, limit, bool(out.aborted[k])), found,
+                              (tuple(sol),) if found else (), out.nodes[k], out.guesses[k],
+                              out.nanoseconds[k] / 1e9, backend=which))
+    return results
+
+
 def solve_batch(puzzles: Iterable[Puzzle], *, limit: int = 2, node_limit: int = 0,
                 time_limit: float | None = None, backend: str | None = None) -> list[Result]:
     """Solve many puzzles, keeping each one's first solution; results in input order.
@@ -267,20 +293,9 @@ def solve_batch(puzzles: Iterable[Puzzle], *, limit: int = 2, node_limit: int = 
         else:
             results[i] = solve(p, limit=limit, node_limit=node_limit, time_limit=time_limit,
                                backend=backend)
-    which = backend_name(backend)
     for shape, idx in groups.items():
-        n = shape.ncells
-        out = solve_blob(shape, b"".join(bytes(items[i].givens) for i in idx), limit=limit,
-                         node_limit=node_limit, time_limit=time_limit, backend=backend)
-        for k, i in enumerate(idx):
-            found = out.counts[k]
-            if found == 0:
-                bad = _invalid(items[i])
-                if bad is not None:
-                    results[i] = bad
-                    continue
-            sol = out.first[k * n:(k + 1) * n]
-            results[i] = Result(status_of(found, limit, bool(out.aborted[k])), found,
-                                (tuple(sol),) if found else (), out.nodes[k], out.guesses[k],
-                                out.nanoseconds[k] / 1e9, backend=which)
+        found = solve_values(shape, b"".join(bytes(items[i].givens) for i in idx), limit=limit,
+                             node_limit=node_limit, time_limit=time_limit, backend=backend)
+        for i, r in zip(idx, found, strict=True):
+            results[i] = r
     return results  # type: ignore[return-value]
