@@ -1,0 +1,476 @@
+/*
+ * _fast9.h: a fast exact solver for classic 9x9 Sudoku (bit-board search).
+ *
+ * Representation. Each digit's candidates are three 27-bit words, one per band (three
+ * rows of nine cells): bit 9*r + c of F[9*b + d] is set while digit d+1 may still go in
+ * row 3*b + r, column c. That bit is cell 27*b + 9*r + c in reading order. A state is
+ * these 27 words plus one word per band of cells not yet placed: 120 bytes.
+ *
+ * Propagation. Inside a band a digit takes one cell in each of the three rows and in each
+ * of the three boxes, so the "triads" (three cells of a row inside a box) that hold it
+ * form a 3x3 permutation pattern. When a word changes, a table over its nine triad bits
+ * keeps only triads lying on some permutation: box/line eliminations (pointing,
+ * claiming) and hidden singles in boxes fall out of this. A row left with one cell is a
+ * placement: the cell leaves the other eight digits and its column leaves the digit's
+ * other two bands, which marks those words changed in turn. When no word changes, a
+ * bit-sliced count over the nine digits finds empty cells (contradiction) and naked
+ * singles; then, for each digit that changed, the same permutation rule is applied to
+ * the columns of each stack (box/column eliminations across bands) and column counts
+ * give hidden singles in columns and columns with no place left (contradiction).
+ *
+ * Search. When propagation is stuck we branch on a cell with two candidates (else, which
+ * is rare, one with fewest), choosing among them the cell with the most unsolved peers.
+ * A branch copies the state: the copy places the first digit, the saved state later gets
+ * the other digit (or, for a cell with more candidates, loses the first one). The search
+ * is depth-first with an explicit stack of at most 81 states and stops after `limit`
+ * solutions, so with limit 2 it proves uniqueness. On the hardest known puzzles this
+ * takes about 80 branch points per puzzle.
+ */
+#ifndef NUMBERPLACE_FAST9_H
+#define NUMBERPLACE_FAST9_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#if defined(__GNUC__)
+#define F9_UNUSED __attribute__((unused))
+#else
+#define F9_UNUSED
+#endif
+
+typedef struct {
+    uint64_t nodes;   /* search-tree states propagated (root counts as 1) */
+    uint64_t guesses; /* decision points: times the search branched on a cell or digit */
+} f9_stats;
+
+/* ------------------------------------------------------------------ tables */
+
+#define F9_BAND 0x7ffffffu /* all 27 cells of a band */
+#define F9_COLS 0x40201u   /* times a 9-bit column set: the same columns in all 3 rows */
+
+/* Triad occupancy of a band word: 9 bits, bit 3*r + k for row r and box k of the band.
+   f9_tri[r][x] for the 9 bits x of row r gives that row's occupied triads (at bits 3*r..)
+   plus bit 9 + r when the row has exactly one cell. */
+static uint16_t f9_tri[3][512];
+static uint32_t f9_keep[512]; /* occupancy -> cells of triads that lie on a permutation */
+static uint16_t f9_keep9[512]; /* the same on 9 bits: occupancy -> triads on a permutation */
+static uint8_t f9_pc9[512];   /* number of bits */
+static uint32_t f9_peers[27]; /* band cell -> cells of its row, box and column in the band */
+static uint8_t f9_colof[27];  /* band cell -> column */
+static int f9_ready;
+
+static void f9_init(void)
+{
+    static const int perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                   {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    if (__atomic_load_n(&f9_ready, __ATOMIC_ACQUIRE))
+        return;
+    for (int x = 0; x < 512; x++) {
+        int t = ((x & 7) ? 1 : 0) | ((x & 070) ? 2 : 0) | ((x & 0700) ? 4 : 0);
+        int one = x && !(x & (x - 1));
+        f9_pc9[x] = (uint8_t)(x ? f9_pc9[x & (x - 1)] + 1 : 0);
+        for (int r = 0; r < 3; r++)
+            f9_tri[r][x] = (uint16_t)(t << (3 * r) | one << (9 + r));
+    }
+    for (int pos = 0; pos < 27; pos++) {
+        int r = pos / 9, c = pos % 9;
+        f9_colof[pos] = (uint8_t)c;
+        f9_peers[pos] = (0x1ffu << (9 * r)) | (0x1c0e07u << (c / 3 * 3)) | (F9_COLS << c);
+    }
+    for (int o = 0; o < 512; o++) {
+        uint32_t m = 0, m9 = 0;
+        for (int p = 0; p < 6; p++) {
+            uint32_t tri = 0;
+            for (int r = 0; r < 3; r++)
+                tri |= 1u << (3 * r + perm[p][r]);
+            if ((tri & (uint32_t)o) != tri)
+                continue;
+            for (int r = 0; r < 3; r++)
+                m |= 7u << (9 * r + 3 * perm[p][r]);
+            m9 |= tri;
+        }
+        f9_keep[o] = m;
+        f9_keep9[o] = (uint16_t)m9;
+    }
+    __atomic_store_n(&f9_ready, 1, __ATOMIC_RELEASE);
+}
+
+/* Cells of the rows of a band given as a 3-bit set. */
+static const uint32_t f9_rowset[8] = {0,         0x1ff,     0x3fe00,   0x3ffff,
+                                      0x7fc0000, 0x7fc01ff, 0x7fffe00, 0x7ffffff};
+
+/* ------------------------------------------------------------------ state */
+
+typedef struct {
+    uint32_t F[27];       /* F[9*b + d]: candidates of digit d+1 in band b */
+    uint32_t unsolved[3]; /* cells of each band not yet placed */
+} f9_state;
+
+/* The other cells of the row of band cell `bit`. Clearing them from a digit's word places
+   the digit at `bit`: the next update of that word sees a row with one cell and does the
+   rest (box, column, other digits). */
+static inline uint32_t f9_rowpeers(uint32_t bit)
+{
+    uint32_t row = bit < 0x200u ? 0x1ffu : bit < 0x40000u ? 0x3fe00u : 0x7fc0000u;
+    return row ^ bit;
+}
+
+/* Re-examine board i (digit d in band b) after it changed. Returns 0 on contradiction. */
+static inline int f9_update(f9_state *s, int i, uint32_t *dirty)
+{
+    uint32_t S = s->F[i];
+    uint32_t v = f9_tri[0][S & 511] | f9_tri[1][(S >> 9) & 511] | f9_tri[2][S >> 18];
+    uint32_t S2 = S & f9_keep[v & 511];
+    if (!S2)
+        return 0; /* a row or box of the band without the digit */
+    if (S2 != S) {
+        s->F[i] = S = S2;
+        v = f9_tri[0][S & 511] | f9_tri[1][(S >> 9) & 511] | f9_tri[2][S >> 18];
+    }
+    int b = i >= 18 ? 2 : i >= 9;
+    /* rows with one cell that is not yet placed: new placements */
+    uint32_t placed = S & f9_rowset[v >> 9] & s->unsolved[b];
+    if (!placed)
+        return 1;
+    s->unsolved[b] &= ~placed;
+    uint32_t *Fb = s->F + 9 * b;
+    uint32_t dm = 0;
+    for (int k = 0; k < 9; k++) {
+        uint32_t old = Fb[k], nw = old & ~placed;
+        Fb[k] = nw;
+        dm |= (uint32_t)(old != nw) << k;
+    }
+    int d = i - 9 * b;
+    Fb[d] = S;
+    *dirty |= (dm & ~(1u << d)) << (9 * b);
+    uint32_t cols = ((placed | placed >> 9 | placed >> 18) & 511) * F9_COLS;
+    int i1 = i >= 18 ? i - 18 : i + 9, i2 = i1 >= 18 ? i1 - 18 : i1 + 9;
+    uint32_t o1 = s->F[i1], o2 = s->F[i2];
+    s->F[i1] = o1 & ~cols;
+    s->F[i2] = o2 & ~cols;
+    *dirty |= (uint32_t)((o1 & cols) != 0) << i1 | (uint32_t)((o2 & cols) != 0) << i2;
+    return 1;
+}
+
+/* Propagate to a fixpoint. Returns 0 on contradiction, 2 if solved, 1 if stuck; then
+   two[b] holds the unsolved cells of band b with exactly two candidates. */
+static inline int f9_propagate(f9_state *s, uint32_t dirty, uint32_t digits, uint32_t *two)
+{
+    for (;;) {
+        /* 1. boards that changed: box/line eliminations, hidden singles in rows/boxes */
+        while (dirty) {
+            int i = __builtin_ctz(dirty);
+            dirty &= dirty - 1;
+            if (!f9_update(s, i, &dirty))
+                return 0;
+            digits |= 1u << (i >= 18 ? i - 18 : i >= 9 ? i - 9 : i);
+        }
+        if (!(s->unsolved[0] | s->unsolved[1] | s->unsolved[2]))
+            return 2;
+        /* 2. empty cells and naked singles, by bit-sliced counting over the digits */
+        for (int b = 0; b < 3; b++) {
+            uint32_t u = s->unsolved[b];
+            two[b] = 0;
+            if (!u)
+                continue;
+            uint32_t *Fb = s->F + 9 * b;
+            uint32_t r1 = 0, r2 = 0, r3 = 0;
+            for (int d = 0; d < 9; d++) {
+                r3 |= r2 & Fb[d];
+                r2 |= r1 & Fb[d];
+                r1 |= Fb[d];
+            }
+            if (u & ~r1)
+                return 0;
+            two[b] = u & r2 & ~r3;
+            uint32_t one = u & ~r2;
+            if (!one)
+                continue;
+            for (int d = 0; d < 9; d++) {
+                uint32_t m = one & Fb[d];
+                if (!m)
+                    continue;
+                dirty |= 1u << (9 * b + d);
+                do {
+                    Fb[d] &= ~f9_rowpeers(m & -m);
+                    m &= m - 1;
+                } while (m);
+            }
+        }
+        if (dirty)
+            continue;
+        /* 3. for each digit whose boards changed, look down the columns */
+        while (digits) {
+            int d = __builtin_ctz(digits);
+            digits &= digits - 1;
+            uint32_t x = s->F[d], y = s->F[9 + d], z = s->F[18 + d];
+            /* (a) box/column interaction. G: which columns of each band hold the digit,
+               laid out like a band word (row = band). In each stack the digit takes one
+               column per band and one band per column, so each 3x3 "box" of G must again
+               contain a permutation; keep only columns on one. */
+            uint32_t G = ((x | x >> 9 | x >> 18) & 511) | ((y | y >> 9 | y >> 18) & 511) << 9 |
+                         ((z | z >> 9 | z >> 18) & 511) << 18;
+            uint32_t A = 0;
+            for (int k = 0; k < 3; k++) {
+                uint32_t t = (G >> (3 * k)) & 0x1c0e07u;
+                uint32_t r = f9_keep9[(t & 7) | (t >> 6 & 070) | (t >> 12 & 0700)];
+                A |= ((r & 7) | (r & 070) << 6 | (r & 0700) << 12) << (3 * k);
+            }
+            if (A != G) {
+                uint32_t nx = x & (A & 511) * F9_COLS, ny = y & ((A >> 9) & 511) * F9_COLS,
+                         nz = z & (A >> 18) * F9_COLS;
+                if (!nx || !ny || !nz)
+                    return 0;
+                dirty |= ((uint32_t)(nx != x) | (uint32_t)(ny != y) << 9 |
+                          (uint32_t)(nz != z) << 18) << d;
+                s->F[d] = x = nx;
+                s->F[9 + d] = y = ny;
+                s->F[18 + d] = z = nz;
+            }
+            /* (b) hidden singles in columns: count each column's cells (>= 1, >= 2) */
+            uint32_t a1 = x | y | z, a2 = (x & y) | (z & (x | y)); /* per row-of-band slot */
+            uint32_t p = a1 & 511, q = (a1 >> 9) & 511, r = a1 >> 18;
+            uint32_t one = p | q | r;
+            uint32_t mul = a2 | a2 >> 9 | a2 >> 18 | (p & q) | (r & (p | q));
+            if (one != 511)
+                return 0; /* a column without the digit */
+            uint32_t h = (one & ~mul & 511) * F9_COLS;
+            uint32_t c0 = x & h & s->unsolved[0], c1 = y & h & s->unsolved[1],
+                     c2 = z & h & s->unsolved[2];
+            if (c0 | c1 | c2) {
+                for (; c0; c0 &= c0 - 1)
+                    s->F[d] &= ~f9_rowpeers(c0 & -c0);
+                for (; c1; c1 &= c1 - 1)
+                    s->F[9 + d] &= ~f9_rowpeers(c1 & -c1);
+                for (; c2; c2 &= c2 - 1)
+                    s->F[18 + d] &= ~f9_rowpeers(c2 & -c2);
+                dirty |= 0x40201u << d; /* all three bands of digit d */
+            }
+        }
+        if (!dirty)
+            return 1;
+    }
+}
+
+/* ------------------------------------------------------------------ search */
+
+F9_UNUSED static int f9_solve(const uint8_t *givens, int limit, uint64_t node_limit,
+                              int (*check_abort)(void *), void *abort_arg, uint8_t *out,
+                              int keep, f9_stats *st, int *aborted)
+{
+    f9_state stack[82];
+    uint32_t alt_idx[82], alt_mask[82];
+    int sp = 0, count = 0;
+    uint64_t nodes = 0, guesses = 0;
+    int stop = 0;
+
+    f9_init();
+    if (limit < 1)
+        limit = 1;
+    /* Set up the root directly from the givens: a given is a placed cell, the only cell
+       of its row, box and column for its digit and absent from the other digits. */
+    f9_state *s = &stack[0];
+    uint32_t given[3] = {0, 0, 0};                 /* given cells of each band */
+    uint32_t rowd[9] = {0}, boxd[9] = {0}, cold[9] = {0}; /* digits seen per house */
+    uint32_t dcol[9] = {0};                        /* columns holding each given digit */
+    memset(s->F, 0, sizeof s->F);
+    for (int c = 0; c < 81; c++) {
+        int v = givens[c];
+        if (!v)
+            continue;
+        int r = c / 9, col = c - 9 * r, bx = r / 3 * 3 + col / 3;
+        uint32_t m = 1u << (v & 15);
+        if (v > 9 || ((rowd[r] | cold[col] | boxd[bx]) & m)) {
+            nodes = 1; /* the root fails: a value out of range or a clash */
+            goto done;
+        }
+        rowd[r] |= m;
+        cold[col] |= m;
+        boxd[bx] |= m;
+        dcol[v - 1] |= 1u << col;
+        int b = r / 3;
+        uint32_t bit = 1u << (c - 27 * b);
+        s->F[9 * b + v - 1] |= bit;
+        given[b] |= bit;
+    }
+    for (int i = 0; i < 27; i++) {
+        int b = i / 9, d = i - 9 * b;
+        uint32_t g = s->F[i], clear = given[b] | dcol[d] * F9_COLS;
+        for (int k = 0; k < 3; k++) {
+            if (g & (0x1ffu << (9 * k)))
+                clear |= 0x1ffu << (9 * k); /* the row */
+            if (g & (0x1c0e07u << (3 * k)))
+                clear |= 0x1c0e07u << (3 * k); /* the box */
+        }
+        s->F[i] = (F9_BAND & ~clear) | g;
+    }
+    for (int b = 0; b < 3; b++)
+        s->unsolved[b] = F9_BAND & ~given[b];
+    uint32_t dirty = F9_BAND, digits = 511;
+
+    for (;;) {
+        if (node_limit && nodes >= node_limit) {
+            stop = 1;
+            break;
+        }
+        nodes++;
+        if (check_abort && (nodes & 4095) == 0 && check_abort(abort_arg)) {
+            stop = 1;
+            break;
+        }
+        uint32_t two[3];
+        int r = f9_propagate(s, dirty, digits, two);
+        digits = 0;
+        if (r == 2) {
+            if (count < keep && out) {
+                uint8_t *o = out + 81 * count;
+                for (int i = 0; i < 27; i++) {
+                    int b = i / 9;
+                    for (uint32_t m = s->F[i]; m; m &= m - 1)
+                        o[27 * b + __builtin_ctz(m)] = (uint8_t)(i - 9 * b + 1);
+                }
+            }
+            if (++count >= limit)
+                break;
+        } else if (r == 1) {
+            /* Branch on a cell with two candidates if there is one, else (rarely) on a
+               cell with fewest candidates. Among those prefer the cell with the most
+               unsolved peers: placing or removing a digit there reaches furthest, and
+               this keeps the tree much smaller than taking the first such cell. */
+            int gb = 0, best = -1000;
+            uint32_t gbit = 0;
+            int bivalue = (two[0] | two[1] | two[2]) != 0;
+            for (int b = 0; b < 3; b++) {
+                uint32_t u = s->unsolved[b];
+                uint32_t u1 = s->unsolved[b == 2 ? 0 : b + 1];
+                uint32_t u2 = s->unsolved[b == 0 ? 2 : b - 1];
+                for (uint32_t m = bivalue ? two[b] : u; m; m &= m - 1) {
+                    int pos = __builtin_ctz(m), c = f9_colof[pos];
+                    uint32_t a = u & f9_peers[pos]; /* unsolved peers in the band... */
+                    uint32_t t = ((u1 >> c) & F9_COLS) + ((u2 >> c) & F9_COLS); /* ...and out */
+                    int n = f9_pc9[a & 511] + f9_pc9[(a >> 9) & 511] + f9_pc9[a >> 18] +
+                            (int)(((t * F9_COLS) >> 18) & 7);
+                    if (!bivalue) {
+                        int k = 0;
+                        for (int d = 0; d < 9; d++)
+                            k += (s->F[9 * b + d] & m & -m) != 0;
+                        n -= 64 * k;
+                    }
+                    if (n > best) {
+                        best = n;
+                        gb = b;
+                        gbit = m & -m;
+                    }
+                }
+            }
+            uint32_t *Fb = s->F + 9 * gb;
+            int d1 = 0;
+            while (!(Fb[d1] & gbit))
+                d1++;
+            int d2 = d1 + 1;
+            while (!(Fb[d2] & gbit))
+                d2++;
+            guesses++;
+            /* the saved copy is tried later: with d1 removed from the cell (with two
+               candidates, that is d2 placed there) */
+            if (two[gb] & gbit) {
+                alt_idx[sp] = 9 * gb + d2;
+                alt_mask[sp] = ~f9_rowpeers(gbit);
+            } else {
+                alt_idx[sp] = 9 * gb + d1;
+                alt_mask[sp] = ~gbit;
+            }
+            stack[sp + 1] = *s;
+            sp++;
+            s = &stack[sp];
+            s->F[9 * gb + d1] &= ~f9_rowpeers(gbit);
+            dirty = 1u << (9 * gb + d1);
+            continue;
+        }
+        /* backtrack: take the other branch of the latest decision */
+        if (sp == 0)
+            break;
+        sp--;
+        s = &stack[sp];
+        s->F[alt_idx[sp]] &= alt_mask[sp];
+        dirty = 1u << alt_idx[sp];
+    }
+done:
+    if (st) {
+        st->nodes = nodes;
+        st->guesses = guesses;
+    }
+    if (aborted)
+        *aborted = stop;
+    return count;
+}
+
+/* Parse one 81-character puzzle from text (digits 1-9, '.' or '0' empty). Returns 0 on
+   success, or the 1-based column of the first bad character, or -1 if the line length is
+   not 81. */
+F9_UNUSED static int f9_parse(const char *text, size_t len, uint8_t *givens)
+{
+    if (len != 81)
+        return -1;
+    for (int i = 0; i < 81; i++) {
+        char ch = text[i];
+        if (ch >= '1' && ch <= '9')
+            givens[i] = (uint8_t)(ch - '0');
+        else if (ch == '.' || ch == '0')
+            givens[i] = 0;
+        else
+            return i + 1;
+    }
+    return 0;
+}
+
+/* Solve a batch of puzzles given as text, one per line, without leaving C. Lines are
+   split on '\n' (a '\r' before it is dropped); empty lines and lines starting with '#'
+   are skipped; every other line is one puzzle for f9_parse. For puzzle k (0-based, in
+   order): counts[k] = the number of solutions f9_solve finds with `limit` and
+   `node_limit`, or -1 if the line does not parse; if `stopped` is not NULL, stopped[k] =
+   1 when node_limit cut that search short (its count is then a lower bound), else 0; if
+   `sols` is not NULL, sols + 81*k receives the first solution (81 zeros if none). Stops
+   after max_puzzles puzzles. Statistics are added to *st (if not NULL). Returns the
+   number of puzzles written. */
+F9_UNUSED static long f9_solve_lines(const char *text, size_t len, int limit,
+                                     uint64_t node_limit, int32_t *counts, uint8_t *stopped,
+                                     uint8_t *sols, long max_puzzles, f9_stats *st)
+{
+    long k = 0;
+    size_t pos = 0;
+    while (pos < len && k < max_puzzles) {
+        const char *line = text + pos;
+        const char *nl = memchr(line, '\n', len - pos);
+        size_t n = nl ? (size_t)(nl - line) : len - pos;
+        pos += n + (nl != NULL);
+        if (n && line[n - 1] == '\r')
+            n--;
+        if (n == 0 || line[0] == '#')
+            continue;
+        uint8_t g[81];
+        uint8_t *out = sols ? sols + 81 * k : NULL;
+        if (out)
+            memset(out, 0, 81);
+        if (stopped)
+            stopped[k] = 0;
+        if (f9_parse(line, n, g) != 0) {
+            counts[k++] = -1;
+            continue;
+        }
+        f9_stats one = {0, 0};
+        int aborted = 0;
+        int c = f9_solve(g, limit, node_limit, NULL, NULL, out, out ? 1 : 0, &one, &aborted);
+        if (stopped)
+            stopped[k] = (uint8_t)aborted;
+        counts[k++] = c;
+        if (st) {
+            st->nodes += one.nodes;
+            st->guesses += one.guesses;
+        }
+    }
+    return k;
+}
+
+#endif /* NUMBERPLACE_FAST9_H */
