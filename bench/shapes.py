@@ -64,7 +64,7 @@ def main() -> None:
     times = time_puzzles(empty, 1, args.backend)
     table.add_row("1", "0", f"{times[0] * 1e3:.3f}", f"{times[0] * 1e3:.3f}", "-",
                   "25x25 empty, first solution")
-    Console().print(table)
+    Console(width=110).print(table)
 
 
 if __name__ == "__main__":

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -204,3 +206,44 @@ def test_bad_limits_are_errors() -> None:
         engine.solve(Puzzle.empty(), limit=0)
     with pytest.raises(ValueError):
         engine.solve(Puzzle.empty(), node_limit=-1)
+
+
+@functools.cache
+def _reduced(shape: Shape, solution: tuple[int, ...]) -> Puzzle:
+    return minimal_puzzle(shape, solution, 11, tries=shape.ncells // 3)
+
+
+def _unsolvable(shape: Shape, solution: tuple[int, ...]) -> Puzzle:
+    """A full grid with cell 0 changed to another value w and every peer holding w emptied.
+
+    No givens clash, yet a peer p in a house of cell 0 must now take cell 0's old value v,
+    which p's other house already holds: no solution.
+    """
+    v = solution[0]
+    w = v % shape.size + 1
+    givens = list(solution)
+    givens[0] = w
+    for p in shape.peers[0]:
+        if solution[p] == w:
+            givens[p] = 0
+    return Puzzle(shape, tuple(givens))
+
+
+@pytest.mark.parametrize("shape", [classic(4), classic(6), classic(9), classic(16),
+                                   classic(25), diagonal(classic(9)), jigsaw(JIGSAW_9),
+                                   samurai()], ids=str)
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_every_shape_tells_none_unique_and_multiple(shape: Shape, backend: str) -> None:
+    solution = random_grid(shape, 11)
+    broken = _unsolvable(shape, solution)
+    assert broken.clashes() == []
+    assert engine.solve(broken, backend=backend).status is Status.NONE
+    # givens removed only while one solution remains: the grid it was cut from
+    few_holes = _reduced(shape, solution)
+    assert few_holes.clue_count < shape.ncells * 0.8
+    result = engine.solve(few_holes, backend=backend)
+    assert result.status is Status.UNIQUE and result.solution == solution
+    # an empty grid of every shape has many solutions
+    many = engine.solve(Puzzle.empty(shape), limit=5, keep=5, backend=backend)
+    assert many.status is Status.MULTIPLE and many.count == 5
+    assert all(Puzzle.empty(shape).fits(s) for s in many.solutions)

@@ -45,16 +45,18 @@ def random_grid(shape: Shape, seed: int | None = None) -> tuple[int, ...]:
 
 
 def minimal_puzzle(shape: Shape, solution: tuple[int, ...], seed: int | None = None,
-                   *, node_limit: int = 1_000_000) -> Puzzle:
+                   *, node_limit: int = 1_000_000, tries: int | None = None) -> Puzzle:
     """Remove givens of a full grid in random order while the puzzle stays unique.
 
     The result is minimal: removing any one of its givens gives a second solution.
+    With ``tries``, only that many cells are tried, which is quicker and leaves a
+    unique puzzle with more givens (not necessarily minimal).
     """
     rng = random.Random(seed)
     values = list(solution)
     order = list(range(shape.ncells))
     rng.shuffle(order)
-    for cell in order:
+    for cell in order[:tries]:
         keep = values[cell]
         values[cell] = 0
         r = engine.solve(Puzzle(shape, tuple(values)), limit=2, keep=0, node_limit=node_limit)
