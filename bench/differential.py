@@ -14,17 +14,14 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from numberplace import Puzzle, classic, engine
-
-_VALUES = bytes(0 if ch in b".0" else (ch - 48 if 49 <= ch <= 57 else 255)
-                for ch in range(256))
+from numberplace import Puzzle, classic, engine, formats
 
 
 def compare(lines: list[str]) -> list[str]:
     """Lines on which the two engines disagree."""
     bad = []
     for line in lines:
-        puzzle = Puzzle(classic(9), tuple(line.encode().translate(_VALUES)))
+        puzzle = Puzzle(classic(9), tuple(formats.values9(line) or b""))
         c = engine.solve(puzzle, backend="c")
         p = engine.solve(puzzle, backend="python")
         if (c.status, c.count) != (p.status, p.count) or (

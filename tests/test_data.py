@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from numberplace import Puzzle, classic, engine
+from numberplace import Puzzle, classic, engine, formats
 
 from conftest import data_lines
 
 SHAPE = classic(9)
-_VALUES = bytes(0 if ch in b".0" else (ch - 48 if 49 <= ch <= 57 else 255)
-                for ch in range(256))
 
 #: file -> the status every puzzle in it must get (None: not documented, compare engines)
 FILES = {
@@ -30,9 +28,9 @@ FILES = {
 
 
 def _blob(lines: list[str]) -> bytes:
-    values = b"".join(line.encode().translate(_VALUES) for line in lines)
-    assert len(values) == 81 * len(lines) and 255 not in values
-    return values
+    values = [formats.values9(line) for line in lines]
+    assert None not in values
+    return b"".join(values)  # type: ignore[arg-type]
 
 
 def _engines():  # type: ignore[no-untyped-def]

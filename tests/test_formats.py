@@ -620,3 +620,20 @@ def test_pathological_inputs_fail_fast(text: str) -> None:
     for _ in read_records(text.splitlines()):
         pass
     assert time.perf_counter() - started < 10
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(alphabet=".0123456789", min_size=79, max_size=83),
+                 st.text(max_size=90)))
+def test_fast_9x9_values_agree_with_the_reader(text: str) -> None:
+    from numberplace.formats import values9
+
+    values = values9(text)
+    if values is not None:
+        assert tuple(values) == parse(text, format="line").givens
+    else:
+        try:
+            puzzle = parse(text, format="line")
+        except NumberplaceError:
+            return
+        assert puzzle.shape.name != "9x9" or puzzle.alphabet.symbols != "123456789"

@@ -24,10 +24,7 @@ from .shape import Shape, by_name, classic
 
 #: Formats whose records are single lines: their solutions are printed one per line.
 SINGLE_LINE_FORMATS = frozenset({"line", "sdo", "sukaku", "json"})
-#: Byte table turning a 9x9 line into cell values; 255 marks a character to look at slowly.
-_VALUES9 = bytes(
-    0 if ch in b".0" else (ch - 48 if 49 <= ch <= 57 else 255) for ch in range(256)
-)
+#: Byte table from cell values back to the digits of a 9x9 line.
 _DIGITS9 = bytes(48 + v if v <= 9 else 63 for v in range(256))
 
 
@@ -192,8 +189,8 @@ def _work_lines9(lines: list[tuple[int, str]], opts: Options) -> list[Outcome]:
     blobs: list[bytes] = []
     out: list[Outcome | None] = [None] * len(lines)
     for k, (line, text) in enumerate(lines):
-        values = text.encode("latin-1", "replace").translate(_VALUES9)
-        if len(values) == 81 and 255 not in values:
+        values = formats.values9(text)
+        if values is not None:
             good.append(k)
             blobs.append(values)
         else:  # the slow reader gives the precise error (or reads another shape's line)

@@ -20,9 +20,6 @@ from . import engine, formats
 from .errors import NumberplaceError
 from .shape import Shape, classic
 
-_VALUES9 = bytes(0 if ch in b".0" else (ch - 48 if 49 <= ch <= 57 else 255)
-                 for ch in range(256))
-
 
 @dataclass
 class BenchRow:
@@ -69,10 +66,10 @@ def _lines(path: str, max_puzzles: int | None) -> list[str]:
 
 def _blob9(lines: list[str]) -> bytes | None:
     """Cell values of 81-character lines, or None if any line needs the general reader."""
-    values = [ln.encode("latin-1", "replace").translate(_VALUES9) for ln in lines]
-    if any(len(v) != 81 or 255 in v for v in values):
+    values = [formats.values9(ln) for ln in lines]
+    if any(v is None for v in values):
         return None
-    return b"".join(values)
+    return b"".join(values)  # type: ignore[arg-type]
 
 
 def bench_file(path: str, *, limit: int = 2, max_puzzles: int | None = None, repeat: int = 1,

@@ -48,7 +48,8 @@ from ._common import Context, Numbered, is_content, numbered, split_lines
 from .detection import detect_lines
 from .records import Chunk, number_lines, peek_head, split
 
-__all__ = ["FORMAT_NAMES", "Record", "detect", "parse", "read_file", "read_records", "write"]
+__all__ = ["FORMAT_NAMES", "Record", "detect", "parse", "read_file", "read_records", "values9",
+           "write"]
 
 FORMAT_NAMES: tuple[str, ...] = ("line", "sdo", "grid", "sdk", "ss", "pencil", "sukaku",
                                  "samurai", "samurai-grid", "jigsaw", "json")
@@ -263,3 +264,19 @@ def _more_than_one(format: str, lines: Sequence[str], shape: Shape | None) -> st
             and all(len(text) == 81 for text in content):
         message += "; five lines of 81 are a Samurai only with shape='samurai'"
     return message
+
+
+#: Byte table from the characters of a plain 9x9 line to cell values; 255 marks any other.
+_VALUES9 = bytes(0 if ch in b".0" else (ch - 48 if 49 <= ch <= 57 else 255)
+                 for ch in range(256))
+
+
+def values9(text: str) -> bytes | None:
+    """Cell values of a plain 81-character 9x9 line (digits, ``.`` or ``0`` empty), or None.
+
+    The fast path for files of millions of classic puzzles: one table look-up per line,
+    no :class:`Puzzle` built. Anything else (other lengths, letters, separators) gives
+    None, and the caller reads the line with :func:`parse` for a precise answer.
+    """
+    values = text.strip().encode("latin-1", "replace").translate(_VALUES9)
+    return values if len(values) == 81 and 255 not in values else None
