@@ -246,7 +246,8 @@ def _convert(args: argparse.Namespace, out: TextIO) -> int:
     source = "<stdin>" if args.file == "-" else args.file
     lines, _ = batch.open_lines(args.file)
     errors = 0
-    sep = "\n" if args.to_format in batch.SINGLE_LINE_FORMATS else "\n\n"
+    # records of several lines need a blank line between them to be read back
+    blank_between = args.to_format not in batch.SINGLE_LINE_FORMATS
     first = True
     for rec in formats.read_records(lines, shape=shape, alphabet=alphabet,
                                     format=args.in_format, source=source):
@@ -254,7 +255,9 @@ def _convert(args: argparse.Namespace, out: TextIO) -> int:
             errors += 1
             print(f"numberplace: {rec.error}", file=sys.stderr)
             continue
-        out.write(("" if first else sep[1:]) + formats.write(rec.puzzle, args.to_format) + "\n")
+        if blank_between and not first:
+            out.write("\n")
+        out.write(formats.write(rec.puzzle, args.to_format) + "\n")
         first = False
     return 2 if errors else 0
 
