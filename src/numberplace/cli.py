@@ -20,7 +20,8 @@ EPILOG = """\
 Input is a file of puzzles (or - for standard input) in any supported format, detected
 automatically: one puzzle per line, grids over several lines separated by blank lines,
 .sdo, .sdk, .ss, pencil marks, Sukaku, Samurai, jigsaw with its region map, or JSON.
-Exit status: 0 when every record was read, 2 for usage or input errors.
+Exit status: 0 when every record was read, 2 for usage or input errors; check exits 1
+when a puzzle is invalid, unsolvable or not unique.
 """
 
 
