@@ -1,0 +1,110 @@
+"""Run the techniques in order, simplest first, as a person (and the book) would.
+
+After every successful step the search starts again from the simplest technique, so a
+harder technique is only used when nothing easier applies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from ..puzzle import Puzzle
+from ..shape import Shape
+from .board import Board
+from .intersections import CLAIMING, POINTING, find_claiming, find_pointing
+from .singles import find_full_house, find_hidden_single, find_naked_single
+from .step import Step
+from .subsets import (
+    find_hidden_pair,
+    find_hidden_quadruple,
+    find_hidden_triple,
+    find_naked_pair,
+    find_naked_quadruple,
+    find_naked_triple,
+)
+
+Finder = Callable[[Board, Shape], Iterator[Step]]
+
+#: Every technique by its standard name, simplest first.
+TECHNIQUES: dict[str, Finder] = {
+    "Full House": find_full_house,
+    "Naked Single": find_naked_single,
+    "Hidden Single": find_hidden_single,
+    POINTING: find_pointing,
+    CLAIMING: find_claiming,
+    "Naked Pair": find_naked_pair,
+    "Hidden Pair": find_hidden_pair,
+    "Naked Triple": find_naked_triple,
+    "Hidden Triple": find_hidden_triple,
+    "Naked Quadruple": find_naked_quadruple,
+    "Hidden Quadruple": find_hidden_quadruple,
+}
+
+#: The book's name for a technique, where it has one; also accepted as names.
+BOOK_ALIASES = {"CRME": "Naked Single", "Lone Ranger": "Hidden Single",
+                "Twins": "Naked Pair", "Triplets": "Naked Triple"}
+
+#: The programming book's logical techniques, in its order (its brute force is not here).
+BOOK = ["Naked Single", "Hidden Single", "Naked Pair", "Naked Triple"]
+
+
+@dataclass
+class SolveResult:
+    """Outcome of :func:`solve_path`: ``status`` is ``solved``, ``stalled`` or ``invalid``.
+
+    ``message`` names the contradiction of an invalid board.
+    """
+
+    status: str
+    steps: list[Step] = field(default_factory=list)
+    board: Board | None = None
+    message: str = ""
+
+
+def _finders(techniques: Sequence[str] | None) -> list[Finder]:
+    if techniques is None:
+        return list(TECHNIQUES.values())
+    out = []
+    for name in techniques:
+        key = BOOK_ALIASES.get(name, name)
+        if key not in TECHNIQUES:
+            raise ValueError(f"unknown technique {name!r}; known: {', '.join(TECHNIQUES)}")
+        out.append(TECHNIQUES[key])
+    return out
+
+
+def next_step(board: Board, shape: Shape, techniques: Sequence[str] | None = None
+              ) -> Step | None:
+    """The first step of the simplest technique that applies, or None."""
+    for finder in _finders(techniques):
+        step = next(finder(board, shape), None)
+        if step is not None:
+            return step
+    return None
+
+
+def solve_path(puzzle: Puzzle, techniques: Sequence[str] | None = None,
+               max_steps: int | None = None) -> SolveResult:
+    """Solve by logic alone, recording each step; stop when solved, stuck or broken."""
+    shape = puzzle.shape
+    board = Board.from_puzzle(puzzle)
+    finders = _finders(techniques)
+    steps: list[Step] = []
+    while True:
+        problem = board.contradiction()
+        if problem:
+            return SolveResult("invalid", steps, board, problem)
+        if board.is_solved():
+            return SolveResult("solved", steps, board)
+        if max_steps is not None and len(steps) >= max_steps:
+            return SolveResult("stalled", steps, board)
+        step = None
+        for finder in finders:
+            step = next(finder(board, shape), None)
+            if step is not None:
+                break
+        if step is None:
+            return SolveResult("stalled", steps, board)
+        step.apply(board)
+        steps.append(step)

@@ -1,0 +1,83 @@
+"""Singles: Full House, Naked Single (the book's CRME), Hidden Single (Lone Ranger).
+
+Every finder yields the steps it sees, in house/cell order; the driver takes the first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..shape import Shape
+from .board import Board, bit, values_of
+from .step import Step, cell_ref, house_ref, kind_ref, make_step
+
+
+def find_full_house(board: Board, shape: Shape) -> Iterator[Step]:
+    """The last empty cell of a house takes the one value the house still lacks."""
+    full = (1 << shape.size) - 1
+    for h, house in enumerate(shape.houses):
+        empty = [c for c in house.cells if not board.values[c]]
+        if len(empty) != 1:
+            continue
+        cell = empty[0]
+        placed = 0
+        for c in house.cells:
+            if board.values[c]:
+                placed |= bit(board.values[c])
+        missing = full & ~placed
+        # Only when the lacking value is still a candidate: otherwise the board is
+        # contradictory and placing it would hide that.
+        if missing & (missing - 1) or not missing & board.candidates[cell]:
+            continue
+        value = values_of(missing)[0]
+        ref = cell_ref(cell)
+        yield make_step(
+            shape, "Full House",
+            f"{ref} is the last empty cell of {house_ref(h)}: place {value} at {ref}",
+            placements=((cell, value),), cells=(cell,), houses=(h,),
+            highlights=(("placed", cell, value),))
+
+
+def find_naked_single(board: Board, shape: Shape) -> Iterator[Step]:
+    """A cell with one candidate left takes it.
+
+    The book calls this CRME (Column, Row and Minigrid Elimination): once the values of
+    a cell's row, column and minigrid are crossed out, one remains.
+    """
+    for cell, mask in enumerate(board.candidates):
+        if mask and not mask & (mask - 1):
+            value = mask.bit_length()
+            ref = cell_ref(cell)
+            yield make_step(
+                shape, "Naked Single",
+                f"{ref} can only hold {value}, every other value is in one of its houses:"
+                f" place {value} at {ref}",
+                book_name="CRME", placements=((cell, value),), cells=(cell,),
+                highlights=(("placed", cell, value),))
+
+
+def find_hidden_single(board: Board, shape: Shape) -> Iterator[Step]:
+    """A value that fits only one cell of a house goes there (the book's Lone Ranger)."""
+    for h, house in enumerate(shape.houses):
+        # Masks of values seen in at least one / at least two empty cells of the house.
+        once = twice = 0
+        for c in house.cells:
+            m = board.candidates[c]
+            twice |= once & m
+            once |= m
+        lone = once & ~twice
+        if not lone:
+            continue
+        for c in house.cells:
+            m = board.candidates[c] & lone
+            # A cell alone holding two lone values is a contradiction; keep to soundness
+            # by reporting only the lowest, the board checker will flag the rest.
+            if m:
+                value = values_of(m)[0]
+                ref = cell_ref(c)
+                yield make_step(
+                    shape, "Hidden Single",
+                    f"In {house_ref(h)} only {ref} can hold {value} (a lone ranger in the "
+                    f"{kind_ref(h)}): place {value} at {ref}",
+                    book_name="Lone Ranger", placements=((c, value),), cells=(c,),
+                    houses=(h,), highlights=(("placed", c, value),))

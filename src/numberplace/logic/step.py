@@ -1,0 +1,98 @@
+"""One deduction of the human-style solver, and how to show it in words.
+
+A step's text is kept as a template in which cells and houses are markers (``{c17}``,
+``{h3}``, ``{k3}`` for a house's kind), so the same step can be written with cells as
+``r5c6`` or as the book's ``(6,5)``, and boxes as boxes or the book's minigrids.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..shape import Shape
+from .board import Board, house_name
+
+_MARKER = re.compile(r"\{([chk])(\d+)\}")
+
+
+def cell_ref(cell: int) -> str:
+    """Template marker for a cell."""
+    return f"{{c{cell}}}"
+
+
+def house_ref(house: int) -> str:
+    """Template marker for a house's name (``row 5``, ``box 2`` / ``minigrid 2``)."""
+    return f"{{h{house}}}"
+
+
+def kind_ref(house: int) -> str:
+    """Template marker for a house's kind (``row``, ``column``, ``box`` / ``minigrid``)."""
+    return f"{{k{house}}}"
+
+
+def cells_ref(cells: Iterable[int]) -> str:
+    """Template for a list of cells, comma separated."""
+    return ", ".join(cell_ref(c) for c in cells)
+
+
+def eliminations_ref(eliminations: Iterable[tuple[int, int]]) -> str:
+    """Template for removals grouped by value: ``5 from r1c1, r1c2; 7 from r3c3``."""
+    by_value: dict[int, list[int]] = {}
+    for cell, value in eliminations:
+        by_value.setdefault(value, []).append(cell)
+    return "; ".join(f"{v} from {cells_ref(cs)}" for v, cs in sorted(by_value.items()))
+
+
+def render(template: str, shape: Shape, notation: str = "rc") -> str:
+    """Replace the markers of a template by names in the given notation."""
+
+    def name(m: re.Match[str]) -> str:
+        kind, index = m.group(1), int(m.group(2))
+        if kind == "c":
+            return shape.cell_name(index, notation)
+        if kind == "h":
+            return house_name(shape, index, notation)
+        k = shape.houses[index].kind
+        return "minigrid" if notation == "book" and k == "box" else k
+
+    return _MARKER.sub(name, template)
+
+
+@dataclass(frozen=True)
+class Step:
+    """A deduction: what it places and removes, what it rests on, and its explanation.
+
+    ``houses`` are indices into ``shape.houses``; ``highlights`` are (role, cell, value)
+    triples for a display (roles here: ``placed``, ``defining``, ``removed``).
+    ``text`` is the explanation in the default ``r5c6`` notation; :meth:`describe`
+    renders ``template`` in either notation.
+    """
+
+    technique: str
+    book_name: str = ""
+    placements: tuple[tuple[int, int], ...] = ()
+    eliminations: tuple[tuple[int, int], ...] = ()
+    cells: tuple[int, ...] = ()
+    houses: tuple[int, ...] = ()
+    highlights: tuple[tuple[str, int, int], ...] = ()
+    text: str = ""
+    template: str = ""
+
+    def describe(self, shape: Shape, notation: str = "rc") -> str:
+        """The explanation with cells as ``r5c6`` (``"rc"``) or ``(6,5)`` (``"book"``)."""
+        return render(self.template, shape, notation) if self.template else self.text
+
+    def apply(self, board: Board) -> None:
+        """Carry out the step: placements (which also clear peers) then eliminations."""
+        for cell, value in self.placements:
+            board.place(cell, value)
+        for cell, value in self.eliminations:
+            board.eliminate(cell, value)
+
+
+def make_step(shape: Shape, technique: str, template: str, **fields: object) -> Step:
+    """Build a step whose ``text`` is its template rendered in ``r5c6`` notation."""
+    return Step(technique=technique, template=template, text=render(template, shape),
+                **fields)  # type: ignore[arg-type]

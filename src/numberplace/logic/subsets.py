@@ -1,0 +1,112 @@
+"""Naked and Hidden subsets (pairs, triples, quadruples), one routine per kind.
+
+Naked: k cells of a house whose candidates together are just k values; those values
+leave the house's other cells (the book's Twins for k=2, Triplets for k=3).
+Hidden: k values of a house whose candidate cells are together just k cells; those cells
+lose every other candidate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from ..shape import Shape
+from .board import Board, bit, values_of
+from .step import Step, cells_ref, eliminations_ref, house_ref, make_step
+
+SIZE_NAMES = {2: "Pair", 3: "Triple", 4: "Quadruple"}
+BOOK_NAMES = {2: "Twins", 3: "Triplets"}
+
+
+def find_naked_subset(board: Board, shape: Shape, size: int) -> Iterator[Step]:
+    """Naked subsets of ``size`` cells in any house."""
+    name = f"Naked {SIZE_NAMES[size]}"
+    for h, house in enumerate(shape.houses):
+        # Cells with more candidates than the subset size can never be part of it.
+        pool = [c for c in house.cells if 1 < board.candidates[c].bit_count() <= size]
+        empties = sum(1 for c in house.cells if not board.values[c])
+        if len(pool) < size or empties <= size:
+            continue
+        for group in combinations(pool, size):
+            union = 0
+            for c in group:
+                union |= board.candidates[c]
+            if union.bit_count() != size:
+                continue
+            vals = values_of(union)
+            elims = tuple((c, v) for c in house.cells if c not in group
+                          for v in vals if board.candidates[c] & bit(v))
+            if not elims:
+                continue
+            template = (f"In {house_ref(h)}, {cells_ref(group)} hold only "
+                        f"{', '.join(map(str, vals))} between them: remove "
+                        f"{eliminations_ref(elims)}")
+            yield make_step(
+                shape, name, template, book_name=BOOK_NAMES.get(size, ""),
+                eliminations=elims, cells=group, houses=(h,),
+                highlights=tuple(("defining", c, v) for c in group for v in vals
+                                 if board.candidates[c] & bit(v))
+                + tuple(("removed", c, v) for c, v in elims))
+
+
+def find_hidden_subset(board: Board, shape: Shape, size: int) -> Iterator[Step]:
+    """Hidden subsets of ``size`` values in any house."""
+    name = f"Hidden {SIZE_NAMES[size]}"
+    for h, house in enumerate(shape.houses):
+        where: dict[int, list[int]] = {}
+        for c in house.cells:
+            for v in values_of(board.candidates[c]):
+                where.setdefault(v, []).append(c)
+        if len([c for c in house.cells if not board.values[c]]) <= size:
+            continue
+        pool = [v for v, cs in sorted(where.items()) if 1 < len(cs) <= size]
+        for group in combinations(pool, size):
+            cells = sorted({c for v in group for c in where[v]})
+            if len(cells) != size:
+                continue
+            keep = 0
+            for v in group:
+                keep |= bit(v)
+            elims = tuple((c, v) for c in cells
+                          for v in values_of(board.candidates[c] & ~keep))
+            if not elims:
+                continue
+            vals = ", ".join(map(str, group))
+            template = (f"In {house_ref(h)}, {vals} can only go in {cells_ref(cells)}: "
+                        f"remove {eliminations_ref(elims)}")
+            yield make_step(
+                shape, name, template, eliminations=elims, cells=tuple(cells), houses=(h,),
+                highlights=tuple(("defining", c, v) for c in cells for v in group
+                                 if board.candidates[c] & bit(v))
+                + tuple(("removed", c, v) for c, v in elims))
+
+
+def find_naked_pair(board: Board, shape: Shape) -> Iterator[Step]:
+    """Naked Pair (the book's Twins)."""
+    return find_naked_subset(board, shape, 2)
+
+
+def find_naked_triple(board: Board, shape: Shape) -> Iterator[Step]:
+    """Naked Triple (the book's Triplets)."""
+    return find_naked_subset(board, shape, 3)
+
+
+def find_naked_quadruple(board: Board, shape: Shape) -> Iterator[Step]:
+    """Naked Quadruple."""
+    return find_naked_subset(board, shape, 4)
+
+
+def find_hidden_pair(board: Board, shape: Shape) -> Iterator[Step]:
+    """Hidden Pair."""
+    return find_hidden_subset(board, shape, 2)
+
+
+def find_hidden_triple(board: Board, shape: Shape) -> Iterator[Step]:
+    """Hidden Triple."""
+    return find_hidden_subset(board, shape, 3)
+
+
+def find_hidden_quadruple(board: Board, shape: Shape) -> Iterator[Step]:
+    """Hidden Quadruple."""
+    return find_hidden_subset(board, shape, 4)
