@@ -136,3 +136,14 @@ def test_convert_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     g.write_text(grids)
     code, lines, _ = run(["convert", str(g), "--to", "line"], capsys)
     assert code == 0 and lines.split() == list(BOOK_PUZZLES)
+
+
+def test_json_output_carries_plain_lines_for_any_input(capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    code, out, _ = run(["solve", "examples/samurai.txt", "--shape", "samurai", "--json"],
+                       capsys)
+    assert code == 0
+    obj = json.loads(out)
+    assert obj["status"] == "unique"
+    assert len(obj["puzzle"]) == len(obj["solution"]) == 369
+    assert "." not in obj["solution"]

@@ -175,7 +175,10 @@ def _work_records(records: list[formats.Record], opts: Options) -> list[Outcome]
         r = _solve_puzzle(p, opts)
         text = formats.write(p, "line") if opts.as_json else rec.text
 
-        def render(values: tuple[int, ...], p: Puzzle = p, fmt: str = rec.format) -> str:
+        # JSON output carries solutions as plain lines, whatever the input format
+        fmt = "line" if opts.as_json else rec.format
+
+        def render(values: tuple[int, ...], p: Puzzle = p, fmt: str = fmt) -> str:
             return formats.write(p, fmt, values=values)
 
         out.append(render_result(rec.line, text, r, opts, render, rec.format, p))
