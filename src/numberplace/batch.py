@@ -198,14 +198,15 @@ def _work_lines9(lines: list[tuple[int, str]], opts: Options) -> list[Outcome]:
             blobs.append(values)
         else:  # the slow reader gives the precise error (or reads another shape's line)
             out[k] = _work_records([_read_one(line, text, opts)], opts)[0]
-    if opts.show_all or opts.time_limit or opts.command == "check":
-        # these need per-puzzle results with every solution: take the general route
+    if opts.show_all or opts.command == "check":
+        # every solution, or the puzzle itself, is needed: take the general route
         for k in good:
             line, text = lines[k]
             out[k] = _work_records([_read_one(line, text, opts)], opts)[0]
         return out  # type: ignore[return-value]
     results = engine.solve_values(shape, b"".join(blobs), limit=opts.limit,
-                                  node_limit=opts.node_limit, backend=opts.backend)
+                                  node_limit=opts.node_limit, time_limit=opts.time_limit,
+                                  backend=opts.backend)
     for k, r in zip(good, results, strict=True):
         line, text = lines[k]
         out[k] = render_result(line, text, r, opts, _render9, "line", None)
