@@ -97,14 +97,14 @@ def test_stdin_and_module_entry_point() -> None:
                                                                  HealthCheck.function_scoped_fixture])
 @given(data=st.one_of(st.text(max_size=400), st.binary(max_size=400).map(
     lambda b: b.decode("utf-8", "replace"))),
-       command=st.sampled_from(["solve", "count", "check", "convert"]),
+       command=st.sampled_from(["solve", "count", "check", "convert", "explain", "hint"]),
        shape=st.sampled_from([None, "samurai", "6x6", "diagonal", "jigsaw", "16x16"]))
 def test_no_input_gives_a_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                     data: str, command: str, shape: str | None) -> None:
     f = tmp_path / "fuzz.txt"
     f.write_text(data, encoding="utf-8", errors="surrogateescape")
-    args = [command, str(f)] + (["--to", "json"] if command == "convert" else [
-        "--jobs", "1", "--node-limit", "20000"])
+    args = [command, str(f)] + (["--to", "json"] if command == "convert" else [] if command in (
+        "explain", "hint") else ["--jobs", "1", "--node-limit", "20000"])
     if shape:
         args += ["--shape", shape]
     code = main(args)
@@ -147,3 +147,40 @@ def test_json_output_carries_plain_lines_for_any_input(capsys: pytest.CaptureFix
     assert obj["status"] == "unique"
     assert len(obj["puzzle"]) == len(obj["solution"]) == 369
     assert "." not in obj["solution"]
+
+
+def test_explain_json_steps(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "p.txt"
+    f.write_text(BOOK_PUZZLES[1] + "\n" + "." * 81 + "\n" + "55" + "." * 79 + "\n")
+    code, out, _ = run(["explain", str(f), "--json"], capsys)
+    assert code == 0
+    solved, many, clash = (json.loads(x) for x in out.splitlines())
+    assert solved["status"] == "solved" and solved["puzzle"] == BOOK_PUZZLES[1]
+    first = solved["steps"][0]
+    assert set(first) >= {"technique", "placements", "eliminations", "depth", "text"}
+    assert first["depth"] == 0
+    cell, value = first["placements"][0]
+    assert cell.startswith("r") and "c" in cell and isinstance(value, int)
+    assert many["status"] == "multiple"
+    assert clash["status"] == "invalid" and "r1c1 and r1c2" in clash["message"]
+
+
+def test_book_figure_1_7_is_solved_by_crme_alone(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "p.txt"
+    f.write_text(BOOK_PUZZLES[1] + "\n")
+    code, out, _ = run(["explain", str(f), "--techniques", "book", "--notation", "book"],
+                       capsys)
+    assert code == 0
+    head, *steps = out.splitlines()
+    assert head.startswith("line 1: solved,") and "(Naked Single " in head
+    assert all(". Naked Single: (" in step for step in steps)
+
+
+def test_hint_tiers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "p.txt"
+    f.write_text(BOOK_PUZZLES[0] + "\n")
+    tiers = [run(["hint", str(f), "--tier", str(t)], capsys)[1].strip() for t in (1, 2, 3)]
+    assert tiers[0].startswith("line 1: ")
+    assert len(tiers[0]) < len(tiers[1]) and "place" in tiers[2]
+    assert "cells" in tiers[1]

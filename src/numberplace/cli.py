@@ -7,6 +7,7 @@ Errors a user can cause print one line on standard error and exit with status 2.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -95,10 +96,19 @@ def _add_search(p: argparse.ArgumentParser, default_limit: int) -> None:
                    help="after each puzzle, a comment line with nodes, guesses and time")
 
 
+def _add_logic(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--techniques", metavar="LIST",
+                   help="only these techniques, comma-separated (e.g. 'Naked Single,"
+                        "Hidden Single'), or 'book' for the book's four, in its order")
+    p.add_argument("--notation", choices=("rc", "book"), default="rc",
+                   help="cells as r5c6 (default) or as the book's (column,row)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``numberplace`` command."""
     parser = _Parser(prog="numberplace",
-                     description="Sudoku-family puzzles: solve, count, check, convert, bench.",
+                     description="Sudoku-family puzzles: solve, count, check, convert, "
+                                 "explain, hint, bench.",
                      epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"numberplace {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -132,6 +142,24 @@ def build_parser() -> argparse.ArgumentParser:
     _add_input(p, jobs=False)
     p.add_argument("--to", required=True, choices=formats.FORMAT_NAMES, dest="to_format",
                    help="output format")
+
+    p = sub.add_parser("explain", help="solve step by step, explaining every step",
+                       description="Solve each puzzle the way a person does, simplest "
+                                   "technique first, and print the numbered steps with a "
+                                   "summary of the techniques used. A pencil-mark grid is "
+                                   "explained from its own candidates.")
+    _add_input(p, jobs=False)
+    _add_logic(p)
+    p.add_argument("--json", action="store_true",
+                   help="one JSON object per puzzle per line: puzzle, status, steps")
+
+    p = sub.add_parser("hint", help="the next step of each puzzle",
+                       description="Find the next step of each puzzle (or of a pencil-mark "
+                                   "grid) and tell it at the chosen level of detail.")
+    _add_input(p, jobs=False)
+    _add_logic(p)
+    p.add_argument("--tier", type=int, choices=(1, 2, 3), default=3,
+                   help="1: technique and house, 2: also the cells, 3: the whole step")
 
     p = sub.add_parser("bench", help="solve benchmark files and print a table",
                        description="Solve each file's puzzles in one process, counting up to "
@@ -263,6 +291,70 @@ def _convert(args: argparse.Namespace, out: TextIO) -> int:
     return 2 if errors else 0
 
 
+def _records(args: argparse.Namespace) -> Iterator[formats.Record]:
+    shape = batch.resolve_shape(args.shape)
+    alphabet = _alphabet(args.alphabet, shape.size if shape else None)
+    source = "<stdin>" if args.file == "-" else args.file
+    lines, _ = batch.open_lines(args.file)
+    return formats.read_records(lines, shape=shape, alphabet=alphabet, format=args.in_format,
+                                source=source)
+
+
+def _techniques(text: str | None) -> list[str] | None:
+    from .logic import BOOK
+
+    if text is None:
+        return None
+    if text.strip().lower() == "book":
+        return list(BOOK)
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
+def _explain(args: argparse.Namespace, out: TextIO) -> int:
+    from .logic.explain import explain, step_record
+
+    techniques = _techniques(args.techniques)
+    errors = 0
+    for rec in _records(args):
+        if rec.puzzle is None:
+            errors += 1
+            print(f"numberplace: {rec.error}", file=sys.stderr)
+            continue
+        shape = rec.puzzle.shape
+        result = explain(rec.puzzle, techniques)
+        if args.json:
+            obj: dict[str, object] = {
+                "line": rec.line, "puzzle": formats.write(rec.puzzle, "line"),
+                "status": result.status,
+                "steps": [step_record(s, shape, args.notation) for s in result.steps]}
+            if result.message:
+                obj["message"] = result.message
+            out.write(json.dumps(obj) + "\n")
+            continue
+        used = ", ".join(f"{name} {n}" for name, n in result.technique_counts().items())
+        head = f"line {rec.line}: {result.status}, {len(result.steps)} steps"
+        out.write(head + (f" ({used})" if used else "")
+                  + (f": {result.message}" if result.message else "") + "\n")
+        for number, step in enumerate(result.steps, start=1):
+            out.write(f"  {number}. {step.technique}: {step.describe(shape, args.notation)}\n")
+    return 2 if errors else 0
+
+
+def _hint(args: argparse.Namespace, out: TextIO) -> int:
+    from .logic.explain import hint
+
+    techniques = _techniques(args.techniques)
+    errors = 0
+    for rec in _records(args):
+        if rec.puzzle is None:
+            errors += 1
+            print(f"numberplace: {rec.error}", file=sys.stderr)
+            continue
+        text = hint(rec.puzzle, args.tier, techniques, args.notation)
+        out.write(f"line {rec.line}: {text or 'no technique applies (stalled)'}\n")
+    return 2 if errors else 0
+
+
 def _bench(args: argparse.Namespace, out: TextIO) -> int:
     from .benchmark import bench_file, render_table
 
@@ -285,6 +377,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _convert(args, out)
         if args.command == "bench":
             return _bench(args, out)
+        if args.command == "explain":
+            return _explain(args, out)
+        if args.command == "hint":
+            return _hint(args, out)
     except NumberplaceError as exc:
         print(f"numberplace: error: {exc}", file=sys.stderr)
         return 2

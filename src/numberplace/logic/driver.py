@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from ..errors import NumberplaceError
 from ..puzzle import Puzzle
 from ..shape import Shape
 from .board import Board
@@ -69,7 +70,8 @@ def _finders(techniques: Sequence[str] | None) -> list[Finder]:
     for name in techniques:
         key = BOOK_ALIASES.get(name, name)
         if key not in TECHNIQUES:
-            raise ValueError(f"unknown technique {name!r}; known: {', '.join(TECHNIQUES)}")
+            raise NumberplaceError(f"unknown technique {name!r}; known: "
+                                   f"{', '.join(TECHNIQUES)}")
         out.append(TECHNIQUES[key])
     return out
 
@@ -77,7 +79,11 @@ def _finders(techniques: Sequence[str] | None) -> list[Finder]:
 def next_step(board: Board, shape: Shape, techniques: Sequence[str] | None = None
               ) -> Step | None:
     """The first step of the simplest technique that applies, or None."""
-    for finder in _finders(techniques):
+    return _first_step(board, shape, _finders(techniques))
+
+
+def _first_step(board: Board, shape: Shape, finders: Sequence[Finder]) -> Step | None:
+    for finder in finders:
         step = next(finder(board, shape), None)
         if step is not None:
             return step
@@ -99,11 +105,7 @@ def solve_path(puzzle: Puzzle, techniques: Sequence[str] | None = None,
             return SolveResult("solved", steps, board)
         if max_steps is not None and len(steps) >= max_steps:
             return SolveResult("stalled", steps, board)
-        step = None
-        for finder in finders:
-            step = next(finder(board, shape), None)
-            if step is not None:
-                break
+        step = _first_step(board, shape, finders)
         if step is None:
             return SolveResult("stalled", steps, board)
         step.apply(board)

@@ -1,0 +1,88 @@
+"""Explanations and hints as data, for the command line and other front ends.
+
+:func:`explain` first asks the exact engine whether the puzzle is sound (clashing givens,
+no solution, several solutions), then solves it step by step with the techniques asked.
+:func:`hint` gives the next step at three levels of detail, from the technique and the
+house to look at, to the whole deduction.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .. import engine
+from ..puzzle import Puzzle
+from ..shape import Shape
+from .board import Board
+from .driver import next_step, solve_path
+from .step import Step
+
+#: Statuses of an explanation.
+STATUSES = ("solved", "stalled", "invalid", "multiple", "none")
+
+
+@dataclass
+class Explanation:
+    """A puzzle's solving path: ``status`` is one of :data:`STATUSES`."""
+
+    status: str
+    steps: list[Step] = field(default_factory=list)
+    message: str = ""
+
+    def technique_counts(self) -> Counter[str]:
+        """How many steps each technique took."""
+        return Counter(step.technique for step in self.steps)
+
+
+def explain(puzzle: Puzzle, techniques: Sequence[str] | None = None) -> Explanation:
+    """Solve by logic, recording every step.
+
+    ``invalid`` (clashing givens or a contradiction), ``none`` and ``multiple`` come from
+    the exact engine before any step is taken; a puzzle with several solutions is still
+    explained as far as logic goes.
+    """
+    exact = engine.solve(puzzle, limit=2, keep=0, node_limit=2_000_000)
+    if exact.status is engine.Status.INVALID:
+        return Explanation("invalid", message=exact.message)
+    if exact.status is engine.Status.NONE:
+        return Explanation("none", message="the puzzle has no solution")
+    path = solve_path(puzzle, techniques)
+    if path.status == "invalid":
+        return Explanation("invalid", path.steps, path.message)
+    if exact.status is engine.Status.MULTIPLE:
+        return Explanation("multiple", path.steps, "the puzzle has more than one solution")
+    return Explanation(path.status, path.steps)
+
+
+def step_record(step: Step, shape: Shape, notation: str = "rc") -> dict[str, object]:
+    """A step as plain data: technique, placements and eliminations as ``[cell, value]``
+    with cells written ``r5c6``, ``depth`` (open guesses; 0 for pure logic) and text."""
+    return {
+        "technique": step.technique,
+        "book_name": step.book_name,
+        "placements": [[shape.cell_name(c), v] for c, v in step.placements],
+        "eliminations": [[shape.cell_name(c), v] for c, v in step.eliminations],
+        "depth": 0,
+        "text": step.describe(shape, notation),
+    }
+
+
+def hint(puzzle: Puzzle, tier: int = 3, techniques: Sequence[str] | None = None,
+         notation: str = "rc") -> str | None:
+    """The next step, told at ``tier`` 1 (technique and where to look), 2 (and which
+    cells) or 3 (the whole step); None when no technique applies."""
+    shape = puzzle.shape
+    board = Board.from_puzzle(puzzle)
+    step = next_step(board, shape, techniques)
+    if step is None:
+        return None
+    name = step.technique + (f" ({step.book_name})" if step.book_name else "")
+    where = ", ".join(str(shape.houses[h]) for h in step.houses)
+    if tier <= 1:
+        return f"{name}: look at {where}" if where else name
+    if tier == 2:
+        cells = ", ".join(shape.cell_name(c, notation) for c in step.cells)
+        return f"{name}: look at {where or 'the board'}, cells {cells}"
+    return step.describe(shape, notation)
