@@ -378,3 +378,40 @@ def test_soundness_on_generated_puzzles(shape: Shape) -> None:
         # Fewer removal tries leave more givens: quick to make, and longer logic paths.
         tries = None if shape.ncells <= 81 else shape.ncells // 2
         assert_sound(minimal_puzzle(shape, solution, seed, tries=tries))
+
+
+def test_brute_force_guesses_and_backtracks_soundly() -> None:
+    """The book preset finishes hard puzzles by guessing: each guess and backtrack is a
+    step; steps at depth 0 are sound, and the final board is the solution."""
+    from numberplace import engine
+    from numberplace.logic.driver import BACKTRACK, BRUTE_FORCE
+
+    guesses = backtracks = 0
+    for line in data_lines("top95.txt", 40):
+        puzzle = Puzzle(classic(9), tuple(0 if ch == "." else int(ch) for ch in line))
+        solution = engine.solve(puzzle).solution
+        assert solution is not None
+        result = solve_path(puzzle, BOOK, guess=True)
+        assert result.status == "solved"
+        assert result.board is not None and list(result.board.values) == list(solution)
+        depth = 0
+        for step in result.steps:
+            if step.technique == BRUTE_FORCE:
+                guesses += 1
+                assert step.depth == depth + 1
+            elif step.technique == BACKTRACK:
+                backtracks += 1
+                assert step.depth == depth - 1
+            else:
+                assert step.depth == depth
+            depth = step.depth
+            if depth == 0:  # unconditional: must agree with the true solution
+                assert all(solution[c] == v for c, v in step.placements), step.text
+                assert all(solution[c] != v for c, v in step.eliminations), step.text
+    assert guesses > 0 and backtracks > 0
+
+
+def test_without_guessing_a_hard_puzzle_stalls() -> None:
+    line = data_lines("top95.txt", 1)[0]
+    puzzle = Puzzle(classic(9), tuple(0 if ch == "." else int(ch) for ch in line))
+    assert solve_path(puzzle, BOOK).status == "stalled"

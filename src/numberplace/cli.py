@@ -99,7 +99,8 @@ def _add_search(p: argparse.ArgumentParser, default_limit: int) -> None:
 def _add_logic(p: argparse.ArgumentParser) -> None:
     p.add_argument("--techniques", metavar="LIST",
                    help="only these techniques, comma-separated (e.g. 'Naked Single,"
-                        "Hidden Single'), or 'book' for the book's four, in its order")
+                        "Hidden Single'), or 'book' for the book's five, in its order: "
+                        "CRME, lone ranger, twins, triplets, brute force")
     p.add_argument("--notation", choices=("rc", "book"), default="rc",
                    help="cells as r5c6 (default) or as the book's (column,row)")
 
@@ -152,6 +153,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_logic(p)
     p.add_argument("--json", action="store_true",
                    help="one JSON object per puzzle per line: puzzle, status, steps")
+    p.add_argument("--guess", action="store_true",
+                   help="when logic stalls, guess and backtrack (the book's brute force; "
+                        "implied by --techniques book); every guess is a step")
 
     p = sub.add_parser("hint", help="the next step of each puzzle",
                        description="Find the next step of each puzzle (or of a pencil-mark "
@@ -314,6 +318,7 @@ def _explain(args: argparse.Namespace, out: TextIO) -> int:
     from .logic.explain import explain, step_record
 
     techniques = _techniques(args.techniques)
+    guess = args.guess or (args.techniques or "").strip().lower() == "book"
     errors = 0
     for rec in _records(args):
         if rec.puzzle is None:
@@ -321,7 +326,7 @@ def _explain(args: argparse.Namespace, out: TextIO) -> int:
             print(f"numberplace: {rec.error}", file=sys.stderr)
             continue
         shape = rec.puzzle.shape
-        result = explain(rec.puzzle, techniques)
+        result = explain(rec.puzzle, techniques, guess)
         if args.json:
             obj: dict[str, object] = {
                 "line": rec.line, "puzzle": formats.write(rec.puzzle, "line"),

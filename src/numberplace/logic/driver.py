@@ -7,15 +7,15 @@ harder technique is only used when nothing easier applies.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..errors import NumberplaceError
 from ..puzzle import Puzzle
 from ..shape import Shape
-from .board import Board
+from .board import Board, values_of
 from .intersections import CLAIMING, POINTING, find_claiming, find_pointing
 from .singles import find_full_house, find_hidden_single, find_naked_single
-from .step import Step
+from .step import Step, cell_ref, make_step
 from .subsets import (
     find_hidden_pair,
     find_hidden_quadruple,
@@ -91,14 +91,25 @@ def _first_step(board: Board, shape: Shape, finders: Sequence[Finder]) -> Step |
 
 
 def solve_path(puzzle: Puzzle, techniques: Sequence[str] | None = None,
-               max_steps: int | None = None) -> SolveResult:
-    """Solve by logic alone, recording each step; stop when solved, stuck or broken."""
+               max_steps: int | None = None, guess: bool = False) -> SolveResult:
+    """Solve step by step, recording each step; stop when solved, stuck or broken.
+
+    With ``guess``, a stalled board is not the end: the book's brute-force elimination
+    guesses the smallest value of a cell with the fewest candidates, goes on with logic,
+    and on a contradiction returns to the board before the guess, where that value is
+    now known to be wrong. Every guess and backtrack is a step, with its ``depth``.
+    """
     shape = puzzle.shape
     board = Board.from_puzzle(puzzle)
     finders = _finders(techniques)
     steps: list[Step] = []
+    saved: list[tuple[Board, int, int]] = []  # board before each open guess, cell, value
     while True:
         problem = board.contradiction()
+        if problem and saved:
+            board, step = _backtrack(shape, saved, problem)
+            steps.append(step)
+            continue
         if problem:
             return SolveResult("invalid", steps, board, problem)
         if board.is_solved():
@@ -106,7 +117,41 @@ def solve_path(puzzle: Puzzle, techniques: Sequence[str] | None = None,
         if max_steps is not None and len(steps) >= max_steps:
             return SolveResult("stalled", steps, board)
         step = _first_step(board, shape, finders)
+        if step is None and guess:
+            step = _guess(board, shape, len(saved) + 1)
+            saved.append((board.copy(), step.placements[0][0], step.placements[0][1]))
         if step is None:
             return SolveResult("stalled", steps, board)
+        step = replace(step, depth=len(saved)) if step.depth != len(saved) else step
         step.apply(board)
         steps.append(step)
+
+
+BRUTE_FORCE = "Brute Force"
+BACKTRACK = "Backtrack"
+
+
+def _guess(board: Board, shape: Shape, depth: int) -> Step:
+    """Guess the smallest candidate of the first cell with the fewest candidates."""
+    open_cells = [c for c, v in enumerate(board.values) if not v]
+    cell = min(open_cells, key=lambda c: bin(board.candidates[c]).count("1"))
+    options = values_of(board.candidates[cell])
+    value = options[0]
+    listed = ", ".join(str(v) for v in options)
+    return make_step(shape, BRUTE_FORCE, f"guess {value} at {cell_ref(cell)}, the first of "
+                     f"its {len(options)} candidates {listed}", book_name="Brute-force "
+                     "elimination", placements=((cell, value),), cells=(cell,),
+                     highlights=(("placed", cell, value),), depth=depth)
+
+
+def _backtrack(shape: Shape, saved: list[tuple[Board, int, int]], problem: str
+               ) -> tuple[Board, Step]:
+    """Undo the latest guess: its value is wrong in the board it was made on."""
+    board, cell, value = saved.pop()
+    step = make_step(shape, BACKTRACK, f"{problem}, so the guess {value} at {cell_ref(cell)} "
+                     f"was wrong: back to the board before it, without {value} at "
+                     f"{cell_ref(cell)}", book_name="Brute-force elimination",
+                     eliminations=((cell, value),), cells=(cell,),
+                     highlights=(("removed", cell, value),), depth=len(saved))
+    step.apply(board)
+    return board, step

@@ -36,8 +36,10 @@ class Explanation:
         return Counter(step.technique for step in self.steps)
 
 
-def explain(puzzle: Puzzle, techniques: Sequence[str] | None = None) -> Explanation:
-    """Solve by logic, recording every step.
+def explain(puzzle: Puzzle, techniques: Sequence[str] | None = None,
+            guess: bool = False) -> Explanation:
+    """Solve by logic, recording every step; with ``guess``, guess and backtrack when
+    logic stalls (the book's brute force), each guess and backtrack a step.
 
     ``invalid`` (clashing givens or a contradiction), ``none`` and ``multiple`` come from
     the exact engine before any step is taken; a puzzle with several solutions is still
@@ -48,7 +50,7 @@ def explain(puzzle: Puzzle, techniques: Sequence[str] | None = None) -> Explanat
         return Explanation("invalid", message=exact.message)
     if exact.status is engine.Status.NONE:
         return Explanation("none", message="the puzzle has no solution")
-    path = solve_path(puzzle, techniques)
+    path = solve_path(puzzle, techniques, guess=guess)
     if path.status == "invalid":
         return Explanation("invalid", path.steps, path.message)
     if exact.status is engine.Status.MULTIPLE:
@@ -64,7 +66,7 @@ def step_record(step: Step, shape: Shape, notation: str = "rc") -> dict[str, obj
         "book_name": step.book_name,
         "placements": [[shape.cell_name(c), v] for c, v in step.placements],
         "eliminations": [[shape.cell_name(c), v] for c, v in step.eliminations],
-        "depth": 0,
+        "depth": step.depth,
         "text": step.describe(shape, notation),
     }
 

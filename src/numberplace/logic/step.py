@@ -79,6 +79,8 @@ class Step:
     highlights: tuple[tuple[str, int, int], ...] = ()
     text: str = ""
     template: str = ""
+    #: open guesses when the step was taken: 0 for pure logic; a guess opens a level
+    depth: int = 0
 
     def describe(self, shape: Shape, notation: str = "rc") -> str:
         """The explanation with cells as ``r5c6`` (``"rc"``) or ``(6,5)`` (``"book"``)."""
