@@ -13,6 +13,12 @@ from ..errors import NumberplaceError
 from ..puzzle import Puzzle
 from ..shape import Shape
 from .board import Board, values_of
+from .coloring import (
+    SIMPLE_COLORS_TRAP,
+    SIMPLE_COLORS_WRAP,
+    find_simple_colors_trap,
+    find_simple_colors_wrap,
+)
 from .intersections import CLAIMING, POINTING, find_claiming, find_pointing
 from .singles import find_full_house, find_hidden_single, find_naked_single
 from .step import Step, cell_ref, make_step
@@ -24,6 +30,7 @@ from .subsets import (
     find_naked_quadruple,
     find_naked_triple,
 )
+from .wings import W_WING, XY_WING, XYZ_WING, find_w_wing, find_xy_wing, find_xyz_wing
 
 Finder = Callable[[Board, Shape], Iterator[Step]]
 
@@ -40,6 +47,11 @@ TECHNIQUES: dict[str, Finder] = {
     "Hidden Triple": find_hidden_triple,
     "Naked Quadruple": find_naked_quadruple,
     "Hidden Quadruple": find_hidden_quadruple,
+    XY_WING: find_xy_wing,
+    XYZ_WING: find_xyz_wing,
+    W_WING: find_w_wing,
+    SIMPLE_COLORS_TRAP: find_simple_colors_trap,
+    SIMPLE_COLORS_WRAP: find_simple_colors_wrap,
 }
 
 #: The book's name for a technique, where it has one; also accepted as names.

@@ -1,0 +1,155 @@
+"""Wings: XY-Wing, XYZ-Wing and W-Wing, short chains through bivalue cells.
+
+XY-Wing: a *pivot* with candidates {x,y} sees two *pincers* {x,z} and {y,z}. Whichever
+value the pivot takes, one pincer is z, so z leaves every cell seeing both pincers.
+XYZ-Wing: the pivot is {x,y,z} and the pincers {x,z}, {y,z}; now the pivot may be z
+itself, so z leaves only the cells seeing all three.
+W-Wing: two cells {x,y} that do not see each other, joined by a strong link on x (a
+house where x has exactly two candidate cells, one seeing each): they cannot both be x,
+so one of them is y, and y leaves every cell seeing both.
+
+Everything is phrased in peers and houses, so the finders serve every shape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+from itertools import combinations
+
+from ..shape import Shape
+from .board import Board, bit, values_of
+from .step import Step, cell_ref, eliminations_ref, house_ref, make_step
+
+XY_WING = "XY-Wing"
+XYZ_WING = "XYZ-Wing"
+W_WING = "W-Wing"
+
+
+@lru_cache(maxsize=64)
+def peer_sets(shape: Shape) -> tuple[frozenset[int], ...]:
+    """For each cell, its peers as a set (for fast "sees" tests and intersections)."""
+    return tuple(frozenset(p) for p in shape.peers)
+
+
+def _cands(mask: int) -> str:
+    """A candidate set written as ``{1,2}`` (no marker: markers start with c, h or k)."""
+    return "{" + ",".join(map(str, values_of(mask))) + "}"
+
+
+def _removals(board: Board, seeing: frozenset[int], value: int) -> tuple[tuple[int, int], ...]:
+    vb = bit(value)
+    return tuple((c, value) for c in sorted(seeing) if board.candidates[c] & vb)
+
+
+def find_xy_wing(board: Board, shape: Shape) -> Iterator[Step]:
+    """XY-Wing: pivot {x,y}, pincers {x,z} and {y,z}; z leaves cells seeing both pincers."""
+    peers = peer_sets(shape)
+    cands = board.candidates
+    for pivot, pm in enumerate(cands):
+        if pm.bit_count() != 2:
+            continue
+        low = pm & -pm  # the pivot's smaller value x; the pincer holding it comes first
+        wings = [c for c in shape.peers[pivot]
+                 if cands[c].bit_count() == 2 and cands[c] != pm
+                 and (cands[c] & pm).bit_count() == 1]
+        for a in wings:
+            if not cands[a] & low:
+                continue
+            zb = cands[a] & ~pm
+            for b in wings:
+                if cands[b] != (pm & ~low) | zb:
+                    continue
+                z = zb.bit_length()
+                elims = _removals(board, (peers[a] & peers[b]) - {pivot}, z)
+                if not elims:
+                    continue
+                template = (f"XY-Wing with pivot {cell_ref(pivot)} {_cands(pm)} and pincers "
+                            f"{cell_ref(a)} {_cands(cands[a])}, {cell_ref(b)} "
+                            f"{_cands(cands[b])}: one pincer is {z} whatever the pivot "
+                            f"holds, remove {eliminations_ref(elims)}")
+                yield make_step(
+                    shape, XY_WING, template, eliminations=elims, cells=(pivot, a, b),
+                    highlights=tuple(("pivot", pivot, v) for v in values_of(pm))
+                    + tuple(("pincer", c, v) for c in (a, b) for v in values_of(cands[c]))
+                    + tuple(("removed", c, v) for c, v in elims))
+
+
+def find_xyz_wing(board: Board, shape: Shape) -> Iterator[Step]:
+    """XYZ-Wing: pivot {x,y,z}, pincers {x,z} and {y,z}; z leaves cells seeing all three."""
+    peers = peer_sets(shape)
+    cands = board.candidates
+    for pivot, pm in enumerate(cands):
+        if pm.bit_count() != 3:
+            continue
+        wings = [c for c in shape.peers[pivot]
+                 if cands[c].bit_count() == 2 and not cands[c] & ~pm]
+        for a, b in combinations(wings, 2):
+            ma, mb = cands[a], cands[b]
+            common = ma & mb
+            if ma | mb != pm or common.bit_count() != 1:
+                continue
+            z = common.bit_length()
+            elims = _removals(board, peers[pivot] & peers[a] & peers[b], z)
+            if not elims:
+                continue
+            template = (f"XYZ-Wing with pivot {cell_ref(pivot)} {_cands(pm)} and pincers "
+                        f"{cell_ref(a)} {_cands(ma)}, {cell_ref(b)} {_cands(mb)}: one of "
+                        f"the three is {z}, remove {eliminations_ref(elims)}")
+            yield make_step(
+                shape, XYZ_WING, template, eliminations=elims, cells=(pivot, a, b),
+                highlights=tuple(("pivot", pivot, v) for v in values_of(pm))
+                + tuple(("pincer", c, v) for c in (a, b) for v in values_of(cands[c]))
+                + tuple(("removed", c, v) for c, v in elims))
+
+
+def strong_links(board: Board, shape: Shape, value: int) -> list[tuple[int, int, int]]:
+    """Houses where ``value`` has exactly two candidate cells: (house, cell, cell)."""
+    vb = bit(value)
+    out = []
+    for h, house in enumerate(shape.houses):
+        where = [c for c in house.cells if board.candidates[c] & vb]
+        if len(where) == 2:
+            out.append((h, where[0], where[1]))
+    return out
+
+
+def find_w_wing(board: Board, shape: Shape) -> Iterator[Step]:
+    """W-Wing: two unrelated {x,y} cells joined by a strong link on x lose y around them."""
+    peers = peer_sets(shape)
+    cands = board.candidates
+    by_mask: dict[int, list[int]] = {}
+    for c, m in enumerate(cands):
+        if m.bit_count() == 2:
+            by_mask.setdefault(m, []).append(c)
+    links: dict[int, list[tuple[int, int, int]]] = {}
+    for mask, group in sorted(by_mask.items()):
+        if len(group) < 2:
+            continue
+        for p, q in combinations(group, 2):
+            if q in peers[p]:
+                continue
+            for x in values_of(mask):
+                y = values_of(mask & ~bit(x))[0]
+                if x not in links:
+                    links[x] = strong_links(board, shape, x)
+                for h, a, b in links[x]:
+                    if a in peers[q] and b in peers[p]:
+                        a, b = b, a
+                    if not (a in peers[p] and b in peers[q]):
+                        continue
+                    elims = _removals(board, peers[p] & peers[q], y)
+                    if not elims:
+                        continue
+                    template = (f"W-Wing: {cell_ref(p)} and {cell_ref(q)} both hold "
+                                f"{_cands(mask)}; in {house_ref(h)}, {x} can only go in "
+                                f"{cell_ref(a)} or {cell_ref(b)}, which see them, so they "
+                                f"are not both {x} and one of them is {y}: remove "
+                                f"{eliminations_ref(elims)}")
+                    yield make_step(
+                        shape, W_WING, template, eliminations=elims, cells=(p, q, a, b),
+                        houses=(h,),
+                        highlights=tuple(("pincer", c, v) for c in (p, q)
+                                         for v in (x, y))
+                        + (("link", a, x), ("link", b, x))
+                        + tuple(("removed", c, v) for c, v in elims))

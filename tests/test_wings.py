@@ -1,0 +1,293 @@
+"""Wings (XY, XYZ, W) and Simple Colors: hand-made positions and soundness."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from numberplace import engine, formats
+from numberplace.grids import minimal_puzzle, random_grid
+from numberplace.logic import TECHNIQUES, Board, next_step
+from numberplace.logic.board import bit
+from numberplace.logic.coloring import (
+    SIMPLE_COLORS_TRAP,
+    SIMPLE_COLORS_WRAP,
+    find_simple_colors_trap,
+    find_simple_colors_wrap,
+)
+from numberplace.logic.wings import (
+    W_WING,
+    XY_WING,
+    XYZ_WING,
+    find_w_wing,
+    find_xy_wing,
+    find_xyz_wing,
+)
+from numberplace.puzzle import Puzzle
+from numberplace.shape import Shape, classic, diagonal, jigsaw, samurai
+
+from conftest import data_lines
+
+S9 = classic(9)
+
+JIGSAW_9 = """\
+111123333
+112223233
+111222233
+444555666
+445555666
+444455696
+777888896
+777889899
+777889999
+"""
+
+FINDERS = [find_xy_wing, find_xyz_wing, find_w_wing, find_simple_colors_trap,
+           find_simple_colors_wrap]
+
+
+def cell(name: str, shape: Shape = S9) -> int:
+    return shape.parse_cell(name)
+
+
+def open_board(shape: Shape = S9) -> Board:
+    """A board with no values and every candidate everywhere (a blank slate to mark up)."""
+    full = (1 << shape.size) - 1
+    return Board(shape, [0] * shape.ncells, [full] * shape.ncells)
+
+
+def set_cands(board: Board, name: str, *values: int) -> None:
+    board.candidates[cell(name, board.shape)] = sum(bit(v) for v in values)
+
+
+def keep_only(board: Board, value: int, house: list[int], *names: str) -> None:
+    """Remove ``value`` from the cells of ``house`` except the named ones."""
+    keep = {cell(n, board.shape) for n in names}
+    for c in house:
+        if c not in keep:
+            board.eliminate(c, value)
+
+
+def row(r: int) -> list[int]:
+    return [cell(f"r{r}c{c}") for c in range(1, 10)]
+
+
+def col(c: int) -> list[int]:
+    return [cell(f"r{r}c{c}") for r in range(1, 10)]
+
+
+def elims(*pairs: tuple[str, int]) -> set[tuple[int, int]]:
+    return {(cell(n), v) for n, v in pairs}
+
+
+def removals(steps: list) -> list[set[tuple[int, int]]]:
+    return [set(s.eliminations) for s in steps]
+
+
+# -- XY-Wing -------------------------------------------------------------------------------
+
+def test_xy_wing_text_and_single_elimination() -> None:
+    board = open_board()
+    set_cands(board, "r2c2", 1, 2)
+    set_cands(board, "r2c7", 1, 3)
+    set_cands(board, "r5c2", 2, 3)
+    steps = list(find_xy_wing(board, S9))
+    assert removals(steps) == [elims(("r5c7", 3))]
+    step = steps[0]
+    assert step.technique == XY_WING
+    assert step.text.startswith("XY-Wing with pivot r2c2 {1,2} and pincers r2c7 {1,3}, "
+                                "r5c2 {2,3}: ")
+    assert step.text.endswith("remove 3 from r5c7")
+    assert ("pivot", cell("r2c2"), 1) in step.highlights
+    assert ("pincer", cell("r5c2"), 3) in step.highlights
+    assert ("removed", cell("r5c7"), 3) in step.highlights
+    assert step.describe(S9, "book").endswith("remove 3 from (7,5)")
+
+
+def test_xy_wing_pincers_sharing_box_and_row() -> None:
+    board = open_board()
+    set_cands(board, "r1c1", 1, 2)
+    set_cands(board, "r1c5", 1, 3)
+    set_cands(board, "r3c2", 2, 3)
+    steps = list(find_xy_wing(board, S9))
+    assert removals(steps) == [elims(("r1c2", 3), ("r1c3", 3), ("r3c4", 3), ("r3c5", 3),
+                                     ("r3c6", 3))]
+    assert list(find_xyz_wing(board, S9)) == []
+
+
+def test_xy_wing_does_not_fire() -> None:
+    board = open_board()
+    set_cands(board, "r2c2", 1, 2)
+    set_cands(board, "r2c7", 1, 3)
+    set_cands(board, "r5c2", 2, 4)  # pincers hold different third values
+    assert list(find_xy_wing(board, S9)) == []
+    set_cands(board, "r5c2", 2, 3)
+    board.eliminate(cell("r5c7"), 3)  # the pattern stands, but nothing is left to remove
+    assert list(find_xy_wing(board, S9)) == []
+
+
+def test_xy_wing_on_a_jigsaw() -> None:
+    shape = jigsaw(JIGSAW_9)
+    board = open_board(shape)
+    set_cands(board, "r2c2", 1, 2)
+    set_cands(board, "r2c7", 1, 3)
+    set_cands(board, "r5c2", 2, 3)
+    peers = shape.peers
+    expected = {(c, 3) for c in set(peers[cell("r2c7", shape)]) & set(peers[cell("r5c2", shape)])
+                if c != cell("r2c2", shape)}
+    steps = list(find_xy_wing(board, shape))
+    assert removals(steps) == [expected] and (cell("r5c7", shape), 3) in expected
+
+
+# -- XYZ-Wing ------------------------------------------------------------------------------
+
+def test_xyz_wing() -> None:
+    board = open_board()
+    set_cands(board, "r1c1", 1, 2, 3)
+    set_cands(board, "r1c5", 1, 3)
+    set_cands(board, "r3c2", 2, 3)
+    steps = list(find_xyz_wing(board, S9))
+    assert removals(steps) == [elims(("r1c2", 3), ("r1c3", 3))]
+    assert steps[0].technique == XYZ_WING
+    assert steps[0].text == ("XYZ-Wing with pivot r1c1 {1,2,3} and pincers r1c5 {1,3}, "
+                             "r3c2 {2,3}: one of the three is 3, remove 3 from r1c2, r1c3")
+    assert list(find_xy_wing(board, S9)) == []
+
+
+def test_xyz_wing_does_not_fire() -> None:
+    board = open_board()
+    set_cands(board, "r1c1", 1, 2, 3)
+    set_cands(board, "r1c5", 1, 3)
+    set_cands(board, "r5c1", 2, 3)  # no cell other than the pivot sees all three
+    assert list(find_xyz_wing(board, S9)) == []
+    set_cands(board, "r5c1", 2, 4)  # not a subset of the pivot
+    assert list(find_xyz_wing(board, S9)) == []
+
+
+# -- W-Wing --------------------------------------------------------------------------------
+
+def test_w_wing() -> None:
+    board = open_board()
+    set_cands(board, "r1c1", 1, 2)
+    set_cands(board, "r5c9", 1, 2)
+    keep_only(board, 1, row(9), "r9c1", "r9c9")  # strong link on 1 in row 9
+    steps = list(find_w_wing(board, S9))
+    assert removals(steps) == [elims(("r1c9", 2), ("r5c1", 2))]
+    step = steps[0]
+    assert step.technique == W_WING
+    assert step.houses == (S9.houses.index(next(h for h in S9.houses
+                                                 if set(h.cells) == set(row(9)))),)
+    assert step.text == ("W-Wing: r1c1 and r5c9 both hold {1,2}; in row 9, 1 can only go "
+                         "in r9c1 or r9c9, which see them, so they are not both 1 and one "
+                         "of them is 2: remove 2 from r1c9, r5c1")
+    assert ("link", cell("r9c1"), 1) in step.highlights
+    assert ("pincer", cell("r5c9"), 2) in step.highlights
+
+
+def test_w_wing_does_not_fire() -> None:
+    board = open_board()
+    set_cands(board, "r1c1", 1, 2)
+    set_cands(board, "r5c9", 1, 2)
+    keep_only(board, 1, row(9), "r9c1", "r9c5")  # r9c5 does not see r5c9
+    assert list(find_w_wing(board, S9)) == []
+    board = open_board()
+    set_cands(board, "r1c1", 1, 2)
+    set_cands(board, "r1c9", 1, 2)  # the two cells see each other: a naked pair instead
+    keep_only(board, 1, row(9), "r9c1", "r9c9")
+    assert list(find_w_wing(board, S9)) == []
+
+
+# -- Simple Colors -------------------------------------------------------------------------
+
+def trap_board() -> Board:
+    """5 in a chain r1c1 = r5c1 = r5c7 = r2c7 (column 1, row 5, column 7)."""
+    board = open_board()
+    keep_only(board, 5, col(1), "r1c1", "r5c1")
+    keep_only(board, 5, row(5), "r5c1", "r5c7")
+    keep_only(board, 5, col(7), "r5c7", "r2c7")
+    return board
+
+
+def test_simple_colors_trap() -> None:
+    board = trap_board()
+    steps = list(find_simple_colors_trap(board, S9))
+    assert removals(steps) == [elims(("r1c8", 5), ("r1c9", 5), ("r2c2", 5), ("r2c3", 5))]
+    step = steps[0]
+    assert step.technique == SIMPLE_COLORS_TRAP
+    assert step.text == ("Simple Colors on 5: strong links colour r1c1, r5c7 one way and "
+                         "r2c7, r5c1 the other, and one colour holds 5; cells seeing both "
+                         "colours cannot: remove 5 from r1c8, r1c9, r2c2, r2c3")
+    assert ("color1", cell("r5c7"), 5) in step.highlights
+    assert ("color2", cell("r2c7"), 5) in step.highlights
+    assert list(find_simple_colors_wrap(board, S9)) == []
+
+
+def test_simple_colors_trap_does_not_fire() -> None:
+    board = trap_board()
+    for name in ("r1c8", "r1c9", "r2c2", "r2c3"):
+        board.eliminate(cell(name), 5)
+    assert list(find_simple_colors_trap(board, S9)) == []
+
+
+def test_simple_colors_wrap() -> None:
+    # 5 in a chain r1c1 = r1c4 = r8c4 = r8c2 = r2c2; r1c1 and r2c2 share box 1 and colour.
+    board = open_board()
+    keep_only(board, 5, row(1), "r1c1", "r1c4")
+    keep_only(board, 5, col(4), "r1c4", "r8c4")
+    keep_only(board, 5, row(8), "r8c4", "r8c2")
+    keep_only(board, 5, col(2), "r8c2", "r2c2")
+    steps = list(find_simple_colors_wrap(board, S9))
+    assert removals(steps) == [elims(("r1c1", 5), ("r2c2", 5), ("r8c4", 5))]
+    assert steps[0].technique == SIMPLE_COLORS_WRAP
+    assert steps[0].text == ("Simple Colors on 5: strong links colour r1c1, r2c2, r8c4 one "
+                             "way and r1c4, r8c2 the other; r1c1 and r2c2 share a colour "
+                             "and see each other, so that colour is false: remove 5 from "
+                             "r1c1, r2c2, r8c4")
+
+
+# -- soundness -----------------------------------------------------------------------------
+
+def run_sound(puzzle: Puzzle, fired: Counter[str], applied: Counter[str]) -> None:
+    """Basic techniques first; when they stall, every wing/colour step must be sound."""
+    solution = engine.solve(puzzle).solution
+    assert solution is not None
+    board = Board.from_puzzle(puzzle)
+    shape = puzzle.shape
+    ours = {finder for finder in FINDERS}
+    others = [name for name, finder in TECHNIQUES.items() if finder not in ours]
+    while not board.is_solved():
+        step = next_step(board, shape, others)
+        if step is None:
+            found = [s for finder in FINDERS for s in finder(board, shape)]
+            for s in found:
+                fired[s.technique] += 1
+                for c, v in s.eliminations:
+                    assert solution[c] != v, f"true value eliminated: {s.text}"
+            if not found:
+                break
+            step = found[0]
+            applied[step.technique] += 1
+        step.apply(board)
+    assert board.contradiction() is None
+
+
+def test_soundness_on_benchmark_puzzles() -> None:
+    fired: Counter[str] = Counter()
+    applied: Counter[str] = Counter()
+    for line in data_lines("magictour_top1465.txt", 200):
+        run_sound(formats.parse(line), fired, applied)
+    print(f"\nsteps found: {dict(fired)}\nsteps applied: {dict(applied)}")
+    assert applied
+
+
+@pytest.mark.parametrize("shape", [classic(6), jigsaw(JIGSAW_9), diagonal(S9), samurai()],
+                         ids=str)
+def test_soundness_on_generated_puzzles(shape: Shape) -> None:
+    fired: Counter[str] = Counter()
+    applied: Counter[str] = Counter()
+    for seed in (1, 2, 3):
+        solution = random_grid(shape, seed)
+        tries = None if shape.ncells <= 81 else shape.ncells // 2
+        run_sound(minimal_puzzle(shape, solution, seed, tries=tries), fired, applied)
+    print(f"\n{shape}: steps found: {dict(fired)}, applied: {dict(applied)}")
