@@ -184,3 +184,20 @@ def test_hint_tiers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert tiers[0].startswith("line 1: ")
     assert len(tiers[0]) < len(tiers[1]) and "place" in tiers[2]
     assert "cells" in tiers[1]
+
+
+def test_explain_writes_one_picture_per_step(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    import xml.etree.ElementTree as ET
+
+    folder = tmp_path / "pictures"
+    code, out, _ = run(["explain", "examples/puzzle.sdo", "--techniques", "book", "--svg",
+                        str(folder)], capsys)
+    assert code == 0
+    steps = [line for line in out.splitlines() if line.startswith("  ")]
+    pictures = sorted(folder.iterdir())
+    assert len(pictures) == len(steps) > 0
+    assert pictures[0].name == "line1-step001.svg"
+    assert not list(folder.glob("*.tmp"))
+    for picture in pictures:
+        ET.parse(picture)

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import tempfile
 import time
 from collections.abc import Iterator, Sequence
 from typing import TextIO
@@ -16,6 +18,8 @@ from typing import TextIO
 from . import __version__, batch, formats
 from .alphabet import Alphabet
 from .errors import NumberplaceError
+from .logic.step import Step
+from .puzzle import Puzzle
 
 EPILOG = """\
 Input is a file of puzzles (or - for standard input) in any supported format, detected
@@ -153,6 +157,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_logic(p)
     p.add_argument("--json", action="store_true",
                    help="one JSON object per puzzle per line: puzzle, status, steps")
+    p.add_argument("--svg", metavar="DIR",
+                   help="also write one SVG picture per step into DIR "
+                        "(line<L>-step<NNN>.svg)")
     p.add_argument("--guess", action="store_true",
                    help="when logic stalls, guess and backtrack (the book's brute force; "
                         "implied by --techniques book); every guess is a step")
@@ -327,6 +334,8 @@ def _explain(args: argparse.Namespace, out: TextIO) -> int:
             continue
         shape = rec.puzzle.shape
         result = explain(rec.puzzle, techniques, guess)
+        if args.svg:
+            _write_pictures(args.svg, rec.line, rec.puzzle, result.steps)
         if args.json:
             obj: dict[str, object] = {
                 "line": rec.line, "puzzle": formats.write(rec.puzzle, "line"),
@@ -343,6 +352,30 @@ def _explain(args: argparse.Namespace, out: TextIO) -> int:
         for number, step in enumerate(result.steps, start=1):
             out.write(f"  {number}. {step.technique}: {step.describe(shape, args.notation)}\n")
     return 2 if errors else 0
+
+
+def _write_pictures(folder: str, line: int, puzzle: Puzzle, steps: Sequence[Step]) -> None:
+    """One SVG per step, each written to a temporary file first and then renamed, so an
+    interrupted run never leaves half a picture."""
+    from .logic.explain import boards_before_steps
+    from .render import render_svg
+
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as exc:
+        raise NumberplaceError(f"cannot create {folder}: {exc.strerror or exc}") from None
+    givens = {c for c, v in enumerate(puzzle.givens) if v}
+    for number, (board, step) in enumerate(zip(boards_before_steps(puzzle, steps), steps,
+                                               strict=True), start=1):
+        picture = render_svg(board, puzzle.shape, step, puzzle.alphabet, givens=givens)
+        path = os.path.join(folder, f"line{line}-step{number:03d}.svg")
+        try:
+            with tempfile.NamedTemporaryFile("w", dir=folder, suffix=".tmp", delete=False,
+                                             encoding="utf-8") as handle:
+                handle.write(picture)
+            os.replace(handle.name, path)
+        except OSError as exc:
+            raise NumberplaceError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def _hint(args: argparse.Namespace, out: TextIO) -> int:

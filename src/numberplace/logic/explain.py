@@ -9,7 +9,7 @@ house to look at, to the whole deduction.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from .. import engine
@@ -88,3 +88,19 @@ def hint(puzzle: Puzzle, tier: int = 3, techniques: Sequence[str] | None = None,
         cells = ", ".join(shape.cell_name(c, notation) for c in step.cells)
         return f"{name}: look at {where or 'the board'}, cells {cells}"
     return step.describe(shape, notation)
+
+
+def boards_before_steps(puzzle: Puzzle, steps: Sequence[Step]) -> Iterator[Board]:
+    """The board as it stood before each step of a path, replaying guesses and
+    backtracks the way the driver took them."""
+    from .driver import BACKTRACK, BRUTE_FORCE
+
+    board = Board.from_puzzle(puzzle)
+    saved: list[Board] = []
+    for step in steps:
+        if step.technique == BACKTRACK:
+            board = saved.pop()
+        yield board.copy()
+        if step.technique == BRUTE_FORCE:
+            saved.append(board.copy())
+        step.apply(board)
