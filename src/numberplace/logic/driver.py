@@ -19,7 +19,19 @@ from .coloring import (
     find_simple_colors_trap,
     find_simple_colors_wrap,
 )
+from .fish import (
+    find_finned_jellyfish,
+    find_finned_swordfish,
+    find_finned_x_wing,
+    find_jellyfish,
+    find_sashimi_jellyfish,
+    find_sashimi_swordfish,
+    find_sashimi_x_wing,
+    find_swordfish,
+    find_x_wing,
+)
 from .intersections import CLAIMING, POINTING, find_claiming, find_pointing
+from .single_digit import find_empty_rectangle, find_skyscraper, find_two_string_kite
 from .singles import find_full_house, find_hidden_single, find_naked_single
 from .step import Step, cell_ref, make_step
 from .subsets import (
@@ -47,11 +59,23 @@ TECHNIQUES: dict[str, Finder] = {
     "Hidden Triple": find_hidden_triple,
     "Naked Quadruple": find_naked_quadruple,
     "Hidden Quadruple": find_hidden_quadruple,
+    "X-Wing": find_x_wing,
+    "Skyscraper": find_skyscraper,
+    "2-String Kite": find_two_string_kite,
+    "Empty Rectangle": find_empty_rectangle,
+    "Swordfish": find_swordfish,
     XY_WING: find_xy_wing,
     XYZ_WING: find_xyz_wing,
     W_WING: find_w_wing,
     SIMPLE_COLORS_TRAP: find_simple_colors_trap,
     SIMPLE_COLORS_WRAP: find_simple_colors_wrap,
+    "Jellyfish": find_jellyfish,
+    "Finned X-Wing": find_finned_x_wing,
+    "Sashimi X-Wing": find_sashimi_x_wing,
+    "Finned Swordfish": find_finned_swordfish,
+    "Sashimi Swordfish": find_sashimi_swordfish,
+    "Finned Jellyfish": find_finned_jellyfish,
+    "Sashimi Jellyfish": find_sashimi_jellyfish,
 }
 
 #: The book's name for a technique, where it has one; also accepted as names.

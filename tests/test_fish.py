@@ -1,0 +1,371 @@
+"""Fish (X-Wing, Swordfish, Jellyfish, finned and sashimi) and single-digit patterns."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from numberplace import engine, formats
+from numberplace.grids import random_grid
+from numberplace.logic import TECHNIQUES, Board, Step, next_step
+from numberplace.logic.board import bit
+from numberplace.logic.fish import (
+    find_finned_jellyfish,
+    find_finned_swordfish,
+    find_finned_x_wing,
+    find_jellyfish,
+    find_sashimi_jellyfish,
+    find_sashimi_swordfish,
+    find_sashimi_x_wing,
+    find_swordfish,
+    find_x_wing,
+)
+from numberplace.logic.single_digit import (
+    find_empty_rectangle,
+    find_skyscraper,
+    find_two_string_kite,
+)
+from numberplace.puzzle import Puzzle
+from numberplace.shape import Shape, classic, diagonal, jigsaw, samurai
+
+from conftest import data_lines
+
+S9 = classic(9)
+
+JIGSAW_9 = ("111123333\n112223233\n111222233\n444555666\n445555666\n"
+            "444455696\n777888896\n777889899\n777889999\n")
+
+Finder = Callable[[Board, Shape], Iterator[Step]]
+
+#: The new finders in the order they should be tried (simplest first).
+FINDERS: list[tuple[str, Finder]] = [
+    ("X-Wing", find_x_wing),
+    ("Swordfish", find_swordfish),
+    ("Jellyfish", find_jellyfish),
+    ("Skyscraper", find_skyscraper),
+    ("2-String Kite", find_two_string_kite),
+    ("Empty Rectangle", find_empty_rectangle),
+    ("Finned X-Wing", find_finned_x_wing),
+    ("Sashimi X-Wing", find_sashimi_x_wing),
+    ("Finned Swordfish", find_finned_swordfish),
+    ("Sashimi Swordfish", find_sashimi_swordfish),
+    ("Finned Jellyfish", find_finned_jellyfish),
+    ("Sashimi Jellyfish", find_sashimi_jellyfish),
+]
+
+ALL_FINDERS = [f for _, f in FINDERS]
+
+
+def cell(name: str, shape: Shape = S9) -> int:
+    return shape.parse_cell(name)
+
+
+def open_board(shape: Shape = S9) -> Board:
+    full = (1 << shape.size) - 1
+    return Board(shape, [0] * shape.ncells, [full] * shape.ncells)
+
+
+def keep_in_line(board: Board, value: int, line: str, where: list[int]) -> None:
+    """Leave ``value`` in row/column ``line`` (``"r2"``, ``"c5"``) only at ``where``."""
+    kind, n = line[0], int(line[1:])
+    for k in range(1, board.shape.size + 1):
+        if k in where:
+            continue
+        name = f"r{n}c{k}" if kind == "r" else f"r{k}c{n}"
+        board.eliminate(cell(name, board.shape), value)
+
+
+def drop(board: Board, value: int, *names: str) -> None:
+    for name in names:
+        board.eliminate(cell(name, board.shape), value)
+
+
+def add(board: Board, value: int, *names: str) -> None:
+    for name in names:
+        board.candidates[cell(name, board.shape)] |= bit(value)
+
+
+def elims(value: int, *names: str, shape: Shape = S9) -> set[tuple[int, int]]:
+    return {(cell(n, shape), value) for n in names}
+
+
+def only_step(finder: Finder, board: Board) -> Step:
+    steps = list(finder(board, board.shape))
+    assert len(steps) == 1, [s.text for s in steps]
+    return steps[0]
+
+
+def fires(board: Board, *finders: Finder) -> list[str]:
+    return [s.text for f in finders for s in f(board, board.shape)]
+
+
+# -- basic fish ------------------------------------------------------------------------------
+
+def test_x_wing() -> None:
+    board = open_board()
+    keep_in_line(board, 5, "r2", [3, 8])
+    keep_in_line(board, 5, "r7", [3, 8])
+    step = only_step(find_x_wing, board)
+    assert step.technique == "X-Wing"
+    assert set(step.eliminations) == {(cell(f"r{r}c{c}"), 5) for r in (1, 3, 4, 5, 6, 8, 9)
+                                      for c in (3, 8)}
+    assert step.text.startswith("X-Wing on 5 in row 2 and row 7, covered by column 3 and "
+                                "column 8: remove 5 from r1c3, r1c8, r3c3, r3c8, r4c3")
+    assert step.houses == (1, 6, 11, 16)
+    roles = Counter(role for role, _, _ in step.highlights)
+    assert roles == {"base": 4, "removed": 14}
+    # A third place for 5 in row 7 breaks it.
+    add(board, 5, "r7c5")
+    assert fires(board, *ALL_FINDERS[:3]) == []
+
+
+def test_x_wing_on_columns_of_a_6x6() -> None:
+    shape = classic(6)
+    board = open_board(shape)
+    keep_in_line(board, 2, "c1", [2, 5])
+    keep_in_line(board, 2, "c4", [2, 5])
+    step = only_step(find_x_wing, board)
+    assert set(step.eliminations) == {(cell(f"r{r}c{c}", shape), 2) for r in (2, 5)
+                                      for c in (2, 3, 5, 6)}
+    assert "in column 1 and column 4, covered by row 2 and row 5" in step.text
+
+
+def test_x_wing_in_a_samurai_centre_grid() -> None:
+    shape = samurai()
+    board = open_board(shape)
+    # Canvas rows 7 and 10 are rows 1 and 4 of the centre grid (columns 7..15).
+    for r in (7, 10):
+        drop(board, 5, *(f"r{r}c{c}" for c in range(8, 15)))
+    steps = list(find_x_wing(board, shape))
+    assert len(steps) == 1
+    expected = {(cell(f"r{r}c{c}", shape), 5) for r in range(7, 16) if r not in (7, 10)
+                for c in (7, 15)}
+    assert set(steps[0].eliminations) == expected  # the centre grid's columns only
+    assert "row 1 of grid 3 and row 4 of grid 3" in steps[0].text
+
+
+def test_swordfish() -> None:
+    board = open_board()
+    keep_in_line(board, 5, "r1", [1, 4])
+    keep_in_line(board, 5, "r5", [4, 7])
+    keep_in_line(board, 5, "r9", [1, 7])
+    assert fires(board, find_x_wing, find_jellyfish) == []
+    step = only_step(find_swordfish, board)
+    assert step.technique == "Swordfish"
+    assert set(step.eliminations) == {(cell(f"r{r}c{c}"), 5) for r in (2, 3, 4, 6, 7, 8)
+                                      for c in (1, 4, 7)}
+    assert step.text.startswith("Swordfish on 5 in row 1, row 5 and row 9, covered by "
+                                "column 1, column 4 and column 7: remove 5 from r2c1")
+    add(board, 5, "r5c2")
+    assert fires(board, *ALL_FINDERS[:3]) == []
+
+
+def test_jellyfish() -> None:
+    board = open_board()
+    keep_in_line(board, 8, "r1", [2, 4])
+    keep_in_line(board, 8, "r3", [4, 6])
+    keep_in_line(board, 8, "r5", [6, 8])
+    keep_in_line(board, 8, "r7", [2, 8])
+    assert fires(board, find_x_wing, find_swordfish) == []
+    step = only_step(find_jellyfish, board)
+    assert step.technique == "Jellyfish"
+    assert set(step.eliminations) == {(cell(f"r{r}c{c}"), 8) for r in (2, 4, 6, 8, 9)
+                                      for c in (2, 4, 6, 8)}
+    add(board, 8, "r7c9")
+    assert fires(board, *ALL_FINDERS[:3]) == []
+
+
+# -- finned and sashimi fish -------------------------------------------------------------------
+
+def test_finned_x_wing() -> None:
+    board = open_board()
+    keep_in_line(board, 5, "r2", [3, 8])
+    keep_in_line(board, 5, "r7", [3, 7, 8, 9])
+    assert fires(board, find_x_wing, find_sashimi_x_wing) == []
+    step = only_step(find_finned_x_wing, board)
+    assert step.technique == "Finned X-Wing"
+    assert set(step.eliminations) == elims(5, "r8c8", "r9c8")
+    assert step.text == ("Finned X-Wing on 5 in row 2 and row 7, covered by column 3 and "
+                         "column 8, fins r7c7, r7c9: remove 5 from r8c8, r9c8")
+    roles = Counter(role for role, _, _ in step.highlights)
+    assert roles == {"base": 4, "fin": 2, "removed": 2}
+    # Fins in two boxes: nothing.
+    drop(board, 5, "r7c9")
+    add(board, 5, "r7c5")
+    assert fires(board, *ALL_FINDERS) == []
+
+
+def test_sashimi_x_wing() -> None:
+    board = open_board()
+    keep_in_line(board, 5, "r2", [3, 8])
+    keep_in_line(board, 5, "r7", [3, 7, 9])
+    assert fires(board, find_x_wing, find_finned_x_wing) == []
+    step = only_step(find_sashimi_x_wing, board)
+    assert step.technique == "Sashimi X-Wing"
+    assert set(step.eliminations) == elims(5, "r8c8", "r9c8")
+    # Moving a fin out of the box leaves no fish.
+    drop(board, 5, "r7c9")
+    add(board, 5, "r7c4")
+    assert fires(board, find_finned_x_wing, find_sashimi_x_wing) == []
+
+
+def test_finned_and_sashimi_swordfish() -> None:
+    board = open_board()
+    keep_in_line(board, 5, "r1", [1, 4])
+    keep_in_line(board, 5, "r5", [4, 7])
+    keep_in_line(board, 5, "r9", [1, 7, 8, 9])
+    assert fires(board, find_swordfish, find_sashimi_swordfish) == []
+    step = only_step(find_finned_swordfish, board)
+    assert step.technique == "Finned Swordfish"
+    assert set(step.eliminations) == elims(5, "r7c7", "r8c7")
+    drop(board, 5, "r9c1")  # row 9 keeps one non-fin candidate: sashimi
+    assert fires(board, find_finned_swordfish) == []
+    step = only_step(find_sashimi_swordfish, board)
+    assert step.technique == "Sashimi Swordfish"
+    assert set(step.eliminations) == elims(5, "r7c7", "r8c7")
+
+
+def test_finned_jellyfish_and_no_fish_without_eliminations() -> None:
+    board = open_board()
+    keep_in_line(board, 8, "r1", [2, 4])
+    keep_in_line(board, 8, "r3", [4, 6])
+    keep_in_line(board, 8, "r5", [6, 8])
+    keep_in_line(board, 8, "r7", [2, 8, 9])
+    step = only_step(find_finned_jellyfish, board)
+    assert set(step.eliminations) == elims(8, "r8c8", "r9c8")
+    assert fires(board, find_jellyfish) == []
+    # Rows 1 and 3 also make a sashimi jellyfish with fins r1c4, r3c4 in box 2.
+    step = only_step(find_sashimi_jellyfish, board)
+    assert "covered by column 2, column 6, column 8 and column 9, fins r1c4, r3c4" in step.text
+    assert set(step.eliminations) == elims(8, "r2c6")
+    drop(board, 8, "r8c8", "r9c8", "r2c6")
+    assert fires(board, find_finned_jellyfish, find_sashimi_jellyfish) == []
+
+
+def test_finned_x_wing_on_a_jigsaw() -> None:
+    shape = jigsaw(JIGSAW_9)
+    board = open_board(shape)
+    keep_in_line(board, 5, "c1", [2, 8])
+    keep_in_line(board, 5, "c9", [2, 8, 9])  # fin r9c9, region 9
+    step = only_step(find_finned_x_wing, board)
+    # Row 8 cells of region 9 (r8c6, r8c8) see the fin; r8c7 is region 8.
+    assert set(step.eliminations) == elims(5, "r8c6", "r8c8", shape=shape)
+
+
+# -- single-digit patterns ---------------------------------------------------------------------
+
+def test_skyscraper() -> None:
+    board = open_board()
+    keep_in_line(board, 4, "c2", [1, 7])
+    keep_in_line(board, 4, "c6", [2, 7])
+    step = only_step(find_skyscraper, board)
+    assert step.technique == "Skyscraper"
+    assert set(step.eliminations) == elims(4, "r1c4", "r1c5", "r2c1", "r2c3")
+    assert step.text == ("Skyscraper on 4: strong links r1c2-r7c2 in column 2 and r7c6-r2c6 "
+                         "in column 6, joined in row 7; r1c2 or r2c6 holds 4: remove 4 from "
+                         "r1c4, r1c5, r2c1, r2c3")
+    assert fires(board, find_two_string_kite, find_empty_rectangle) == []
+    # Both ends level: an X-Wing, not a Skyscraper.
+    board = open_board()
+    keep_in_line(board, 4, "c2", [1, 7])
+    keep_in_line(board, 4, "c6", [1, 7])
+    assert fires(board, find_skyscraper) == []
+
+
+def test_two_string_kite() -> None:
+    board = open_board()
+    keep_in_line(board, 4, "r1", [2, 7])
+    keep_in_line(board, 4, "c1", [3, 8])
+    step = only_step(find_two_string_kite, board)
+    assert step.technique == "2-String Kite"
+    assert set(step.eliminations) == elims(4, "r8c7")
+    assert "joined in box 1" in step.text
+    assert fires(board, find_skyscraper) == []
+    board = open_board()
+    keep_in_line(board, 4, "r1", [2, 7])
+    keep_in_line(board, 4, "c1", [5, 8])
+    assert fires(board, find_two_string_kite) == []
+
+
+def test_empty_rectangle() -> None:
+    board = open_board()
+    drop(board, 7, "r4c4", "r4c6", "r6c4", "r6c6")  # box 5: 7 only on row 5 and column 5
+    keep_in_line(board, 7, "c8", [2, 5])
+    step = only_step(find_empty_rectangle, board)
+    assert step.technique == "Empty Rectangle"
+    assert set(step.eliminations) == elims(7, "r2c5")
+    assert "strong link r5c8-r2c8 in column 8" in step.text
+    add(board, 7, "r4c4")
+    assert fires(board, find_empty_rectangle) == []
+
+
+# -- soundness -------------------------------------------------------------------------------
+
+def run_with_new_finders(line: str, counts: Counter[str]) -> None:
+    puzzle = formats.parse(line)
+    solution = engine.solve(puzzle).solution
+    assert solution is not None
+    board = Board.from_puzzle(puzzle)
+    shape = puzzle.shape
+    # the driver knows these techniques too: leave them to this loop, to count them
+    ours = {finder for _, finder in FINDERS}
+    others = [name for name, finder in TECHNIQUES.items() if finder not in ours]
+    while not board.is_solved():
+        step = next_step(board, shape, others)
+        if step is None:
+            for _, finder in FINDERS:
+                step = next(finder(board, shape), None)
+                if step is not None:
+                    counts[step.technique] += 1
+                    for c, v in step.eliminations:
+                        assert solution[c] != v, f"true value eliminated: {step.text}"
+                    assert step.eliminations and not step.placements
+                    break
+        if step is None:
+            return
+        step.apply(board)
+    assert tuple(board.values) == solution
+
+
+def test_soundness_on_magictour() -> None:
+    counts: Counter[str] = Counter()
+    for line in data_lines("magictour_top1465.txt", 200):
+        run_with_new_finders(line, counts)
+    print("new techniques fired:", dict(counts))
+    assert sum(counts.values()) > 0
+
+
+@pytest.mark.parametrize("shape", [classic(6), jigsaw(JIGSAW_9), diagonal(S9), samurai()],
+                         ids=str)
+def test_soundness_on_partial_grids_of_other_shapes(shape: Shape) -> None:
+    """Random givens of a known grid (often not unique): no step may lose that grid."""
+    counts: Counter[str] = Counter()
+    for seed in range(1, 21 if shape.ncells <= 81 else 6):
+        solution = random_grid(shape, seed)
+        rng = random.Random(seed)
+        share = 0.2 + 0.25 * rng.random()
+        givens = tuple(v if rng.random() < share else 0 for v in solution)
+        board = Board.from_puzzle(Puzzle(shape, givens))
+        while not board.is_solved():
+            step = next_step(board, shape) or next(
+                (s for _, f in FINDERS for s in f(board, shape)), None)
+            if step is None:
+                break
+            counts[step.technique] += 1
+            for c, v in step.eliminations:
+                assert solution[c] != v, f"{shape}: true value eliminated: {step.text}"
+            for c, v in step.placements:
+                assert solution[c] == v, f"{shape}: wrong placement: {step.text}"
+            step.apply(board)
+    assert counts
+
+
+@pytest.mark.parametrize("value", [1, 9])
+def test_finders_find_nothing_on_an_open_board(value: int) -> None:
+    board = open_board()
+    assert fires(board, *ALL_FINDERS) == []
+    board.place(cell("r5c5"), value)
+    assert fires(board, *ALL_FINDERS) == []
