@@ -99,21 +99,24 @@ class Board:
         value neither placed in a house nor a candidate in any of its cells.
         """
         shape = self.shape
-        for cell, v in enumerate(self.values):
-            if not v and not self.candidates[cell]:
+        values, candidates = self.values, self.candidates
+        for cell, v in enumerate(values):
+            if not v and not candidates[cell]:
                 return f"{shape.cell_name(cell, notation)} has no candidate left"
+        full = (1 << shape.size) - 1
+        # this runs before every step: plain loops over locals, no helper calls
         for h, house in enumerate(shape.houses):
-            placed = 0
-            possible = 0
+            placed = possible = 0
             for c in house.cells:
-                v = self.values[c]
+                v = values[c]
                 if v:
-                    if placed & bit(v):
+                    b = 1 << (v - 1)
+                    if placed & b:
                         return f"value {v} appears twice in {house_name(shape, h, notation)}"
-                    placed |= bit(v)
+                    placed |= b
                 else:
-                    possible |= self.candidates[c]
-            missing = ((1 << shape.size) - 1) & ~(placed | possible)
+                    possible |= candidates[c]
+            missing = full & ~(placed | possible)
             if missing:
                 v = values_of(missing)[0]
                 return f"value {v} has no place in {house_name(shape, h, notation)}"
