@@ -415,3 +415,21 @@ def test_without_guessing_a_hard_puzzle_stalls() -> None:
     line = data_lines("top95.txt", 1)[0]
     puzzle = Puzzle(classic(9), tuple(0 if ch == "." else int(ch) for ch in line))
     assert solve_path(puzzle, BOOK).status == "stalled"
+
+
+def test_next_placement_writes_one_value_per_call() -> None:
+    from numberplace import engine
+    from numberplace.logic import next_placement
+
+    for line in data_lines("top95.txt", 10):
+        puzzle = Puzzle(classic(9), tuple(0 if ch == "." else int(ch) for ch in line))
+        solution = engine.solve(puzzle).solution
+        assert solution is not None
+        board = Board.from_puzzle(puzzle)
+        step, before = next_placement(board, puzzle.shape)
+        assert all(not s.placements and s.eliminations for s in before)
+        if step is not None:
+            assert len(step.placements) == 1
+            (cell, value), = step.placements
+            assert solution[cell] == value
+            assert board.values[cell] == 0  # the placement itself is not applied

@@ -171,6 +171,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_logic(p)
     p.add_argument("--tier", type=int, choices=(1, 2, 3), default=3,
                    help="1: technique and house, 2: also the cells, 3: the whole step")
+    p.add_argument("--placement", action="store_true",
+                   help="the next value to write, one per call as a step-at-a-time "
+                        "solver gives it (eliminations on the way are counted)")
 
     p = sub.add_parser("bench", help="solve benchmark files and print a table",
                        description="Solve each file's puzzles in one process, counting up to "
@@ -388,7 +391,7 @@ def _hint(args: argparse.Namespace, out: TextIO) -> int:
             errors += 1
             print(f"numberplace: {rec.error}", file=sys.stderr)
             continue
-        text = hint(rec.puzzle, args.tier, techniques, args.notation)
+        text = hint(rec.puzzle, args.tier, techniques, args.notation, args.placement)
         out.write(f"line {rec.line}: {text or 'no technique applies (stalled)'}\n")
     return 2 if errors else 0
 

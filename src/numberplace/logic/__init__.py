@@ -4,7 +4,15 @@ Usage: ``solve_path(puzzle)`` gives the steps; ``next_step(board, shape)`` finds
 """
 
 from .board import Board
-from .driver import BOOK, BOOK_ALIASES, TECHNIQUES, SolveResult, next_step, solve_path
+from .driver import (
+    BOOK,
+    BOOK_ALIASES,
+    TECHNIQUES,
+    SolveResult,
+    next_placement,
+    next_step,
+    solve_path,
+)
 from .intersections import CLAIMING, POINTING, find_claiming, find_pointing
 from .singles import find_full_house, find_hidden_single, find_naked_single
 from .step import Step
@@ -24,5 +32,5 @@ __all__ = [
     "Step", "find_claiming", "find_full_house", "find_hidden_pair", "find_hidden_quadruple",
     "find_hidden_single", "find_hidden_subset", "find_hidden_triple", "find_naked_pair",
     "find_naked_quadruple", "find_naked_single", "find_naked_subset", "find_naked_triple",
-    "find_pointing", "next_step", "solve_path",
+    "find_pointing", "next_placement", "next_step", "solve_path",
 ]

@@ -118,6 +118,23 @@ def next_step(board: Board, shape: Shape, techniques: Sequence[str] | None = Non
     return _first_step(board, shape, _finders(techniques))
 
 
+def next_placement(board: Board, shape: Shape, techniques: Sequence[str] | None = None
+                   ) -> tuple[Step | None, list[Step]]:
+    """The next step that writes a value, as the spreadsheet solver's "Solve" button gives
+    one number per press; also the elimination steps taken on the way to it.
+
+    ``board`` is advanced past those eliminations but not past the placement.
+    """
+    finders = _finders(techniques)
+    eliminations: list[Step] = []
+    while True:
+        step = _first_step(board, shape, finders)
+        if step is None or step.placements:
+            return step, eliminations
+        step.apply(board)
+        eliminations.append(step)
+
+
 def _first_step(board: Board, shape: Shape, finders: Sequence[Finder]) -> Step | None:
     for finder in finders:
         step = next(finder(board, shape), None)

@@ -16,7 +16,7 @@ from .. import engine
 from ..puzzle import Puzzle
 from ..shape import Shape
 from .board import Board
-from .driver import next_step, solve_path
+from .driver import next_placement, next_step, solve_path
 from .step import Step
 
 #: Statuses of an explanation.
@@ -72,14 +72,29 @@ def step_record(step: Step, shape: Shape, notation: str = "rc") -> dict[str, obj
 
 
 def hint(puzzle: Puzzle, tier: int = 3, techniques: Sequence[str] | None = None,
-         notation: str = "rc") -> str | None:
+         notation: str = "rc", placement: bool = False) -> str | None:
     """The next step, told at ``tier`` 1 (technique and where to look), 2 (and which
-    cells) or 3 (the whole step); None when no technique applies."""
+    cells) or 3 (the whole step); None when no technique applies. With ``placement``,
+    the next step that writes a value (the eliminations before it are counted)."""
     shape = puzzle.shape
     board = Board.from_puzzle(puzzle)
-    step = next_step(board, shape, techniques)
+    before: list[Step] = []
+    if placement:
+        step, before = next_placement(board, shape, techniques)
+    else:
+        step = next_step(board, shape, techniques)
     if step is None:
         return None
+    if before:
+        names = ", ".join(sorted({s.technique for s in before}))
+        return (hint_text(step, shape, tier, notation)
+                + f" (after {len(before)} elimination step{'s' if len(before) > 1 else ''}:"
+                f" {names})")
+    return hint_text(step, shape, tier, notation)
+
+
+def hint_text(step: Step, shape: Shape, tier: int, notation: str = "rc") -> str:
+    """A step told at ``tier`` 1, 2 or 3."""
     name = step.technique + (f" ({step.book_name})" if step.book_name else "")
     where = ", ".join(str(shape.houses[h]) for h in step.houses)
     if tier <= 1:
