@@ -325,7 +325,7 @@ def _techniques(text: str | None) -> list[str] | None:
 
 
 def _explain(args: argparse.Namespace, out: TextIO) -> int:
-    from .logic.explain import explain, step_record
+    from .logic.explain import book_log_line, explain, step_record
 
     techniques = _techniques(args.techniques)
     guess = args.guess or (args.techniques or "").strip().lower() == "book"
@@ -352,8 +352,11 @@ def _explain(args: argparse.Namespace, out: TextIO) -> int:
         head = f"line {rec.line}: {result.status}, {len(result.steps)} steps"
         out.write(head + (f" ({used})" if used else "")
                   + (f": {result.message}" if result.message else "") + "\n")
+        book = (args.techniques or "").strip().lower() == "book"
         for number, step in enumerate(result.steps, start=1):
-            out.write(f"  {number}. {step.technique}: {step.describe(shape, args.notation)}\n")
+            text = (book_log_line(step, shape) if book else
+                    f"{step.technique}: {step.describe(shape, args.notation)}")
+            out.write(f"  {number}. {text}\n")
     return 2 if errors else 0
 
 

@@ -119,3 +119,20 @@ def boards_before_steps(puzzle: Puzzle, steps: Sequence[Step]) -> Iterator[Board
         if step.technique == BRUTE_FORCE:
             saved.append(board.copy())
         step.apply(board)
+
+
+def book_log_line(step: Step, shape: Shape) -> str:
+    """A step in the words of the book's activity log, cells as (column,row):
+    ``Value 5 in (3,7) by lone ranger in column``."""
+    house = shape.houses[step.houses[0]] if step.houses else None
+    kind = {"box": "minigrid"}.get(house.kind, house.kind) if house is not None else ""
+    how = (step.book_name or step.technique).lower()
+    if step.book_name == "CRME":
+        how = "CRME"
+    elif kind and step.book_name in ("Lone Ranger", "Twins", "Triplets"):
+        how += f" in {kind}"
+    if step.placements:
+        return "; ".join(f"Value {v} in {shape.cell_name(c, 'book')} by {how}"
+                         for c, v in step.placements)
+    removed = ", ".join(f"{v} from {shape.cell_name(c, 'book')}" for c, v in step.eliminations)
+    return f"Removed {removed} by {how}"
