@@ -10,7 +10,7 @@ import pytest
 
 from numberplace import engine, formats
 from numberplace.grids import random_grid
-from numberplace.logic import TECHNIQUES, Board, Step, next_step
+from numberplace.logic import Board, Step, next_step
 from numberplace.logic.board import bit
 from numberplace.logic.fish import (
     find_finned_jellyfish,
@@ -31,7 +31,7 @@ from numberplace.logic.single_digit import (
 from numberplace.puzzle import Puzzle
 from numberplace.shape import Shape, classic, diagonal, jigsaw, samurai
 
-from conftest import data_lines
+from conftest import data_lines, simpler_than
 
 S9 = classic(9)
 
@@ -310,9 +310,7 @@ def run_with_new_finders(line: str, counts: Counter[str]) -> None:
     assert solution is not None
     board = Board.from_puzzle(puzzle)
     shape = puzzle.shape
-    # the driver knows these techniques too: leave them to this loop, to count them
-    ours = {finder for _, finder in FINDERS}
-    others = [name for name, finder in TECHNIQUES.items() if finder not in ours]
+    others = simpler_than(finder for _, finder in FINDERS)
     while not board.is_solved():
         step = next_step(board, shape, others)
         if step is None:

@@ -8,7 +8,7 @@ import pytest
 
 from numberplace import engine, formats
 from numberplace.grids import minimal_puzzle, random_grid
-from numberplace.logic import TECHNIQUES, Board, next_step
+from numberplace.logic import Board, next_step
 from numberplace.logic.board import bit
 from numberplace.logic.coloring import (
     SIMPLE_COLORS_TRAP,
@@ -27,7 +27,7 @@ from numberplace.logic.wings import (
 from numberplace.puzzle import Puzzle
 from numberplace.shape import Shape, classic, diagonal, jigsaw, samurai
 
-from conftest import data_lines
+from conftest import data_lines, simpler_than
 
 S9 = classic(9)
 
@@ -254,8 +254,7 @@ def run_sound(puzzle: Puzzle, fired: Counter[str], applied: Counter[str]) -> Non
     assert solution is not None
     board = Board.from_puzzle(puzzle)
     shape = puzzle.shape
-    ours = {finder for finder in FINDERS}
-    others = [name for name, finder in TECHNIQUES.items() if finder not in ours]
+    others = simpler_than(FINDERS)
     while not board.is_solved():
         step = next_step(board, shape, others)
         if step is None:

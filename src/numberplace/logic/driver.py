@@ -12,7 +12,24 @@ from dataclasses import dataclass, field, replace
 from ..errors import NumberplaceError
 from ..puzzle import Puzzle
 from ..shape import Shape
+from .als import ALS_XZ, SUE_DE_COQ, find_als_xz, find_sue_de_coq
 from .board import Board, values_of
+from .chains import (
+    AIC,
+    CELL_FORCING,
+    FORCING_CONTRADICTION,
+    GROUPED_AIC,
+    HOUSE_FORCING,
+    X_CHAIN,
+    XY_CHAIN,
+    find_aic,
+    find_cell_forcing_chain,
+    find_forcing_contradiction,
+    find_grouped_aic,
+    find_house_forcing_chain,
+    find_x_chain,
+    find_xy_chain,
+)
 from .coloring import (
     SIMPLE_COLORS_TRAP,
     SIMPLE_COLORS_WRAP,
@@ -31,6 +48,7 @@ from .fish import (
     find_x_wing,
 )
 from .intersections import CLAIMING, POINTING, find_claiming, find_pointing
+from .patterns import PATTERN_MATCH, find_pattern_match
 from .single_digit import find_empty_rectangle, find_skyscraper, find_two_string_kite
 from .singles import find_full_house, find_hidden_single, find_naked_single
 from .step import Step, cell_ref, make_step
@@ -42,6 +60,7 @@ from .subsets import (
     find_naked_quadruple,
     find_naked_triple,
 )
+from .uniqueness import UNIQUENESS_FINDERS
 from .wings import W_WING, XY_WING, XYZ_WING, find_w_wing, find_xy_wing, find_xyz_wing
 
 Finder = Callable[[Board, Shape], Iterator[Step]]
@@ -53,6 +72,7 @@ TECHNIQUES: dict[str, Finder] = {
     "Hidden Single": find_hidden_single,
     POINTING: find_pointing,
     CLAIMING: find_claiming,
+    PATTERN_MATCH: find_pattern_match,
     "Naked Pair": find_naked_pair,
     "Hidden Pair": find_hidden_pair,
     "Naked Triple": find_naked_triple,
@@ -69,6 +89,7 @@ TECHNIQUES: dict[str, Finder] = {
     W_WING: find_w_wing,
     SIMPLE_COLORS_TRAP: find_simple_colors_trap,
     SIMPLE_COLORS_WRAP: find_simple_colors_wrap,
+    **UNIQUENESS_FINDERS,
     "Jellyfish": find_jellyfish,
     "Finned X-Wing": find_finned_x_wing,
     "Sashimi X-Wing": find_sashimi_x_wing,
@@ -76,7 +97,20 @@ TECHNIQUES: dict[str, Finder] = {
     "Sashimi Swordfish": find_sashimi_swordfish,
     "Finned Jellyfish": find_finned_jellyfish,
     "Sashimi Jellyfish": find_sashimi_jellyfish,
+    X_CHAIN: find_x_chain,
+    XY_CHAIN: find_xy_chain,
+    SUE_DE_COQ: find_sue_de_coq,
+    AIC: find_aic,
+    GROUPED_AIC: find_grouped_aic,
+    ALS_XZ: find_als_xz,
+    # forcing chains and nets: the last logical resort before guessing
+    FORCING_CONTRADICTION: find_forcing_contradiction,
+    CELL_FORCING: find_cell_forcing_chain,
+    HOUSE_FORCING: find_house_forcing_chain,
 }
+
+#: Techniques that rely on the puzzle having exactly one solution: used only when told so.
+UNIQUENESS = frozenset(UNIQUENESS_FINDERS)
 
 #: The book's name for a technique, where it has one; also accepted as names.
 BOOK_ALIASES = {"CRME": "Naked Single", "Lone Ranger": "Hidden Single",
@@ -99,33 +133,34 @@ class SolveResult:
     message: str = ""
 
 
-def _finders(techniques: Sequence[str] | None) -> list[Finder]:
-    if techniques is None:
-        return list(TECHNIQUES.values())
+def _finders(techniques: Sequence[str] | None, unique: bool = False) -> list[Finder]:
+    names = list(TECHNIQUES) if techniques is None else techniques
     out = []
-    for name in techniques:
+    for name in names:
         key = BOOK_ALIASES.get(name, name)
         if key not in TECHNIQUES:
             raise NumberplaceError(f"unknown technique {name!r}; known: "
                                    f"{', '.join(TECHNIQUES)}")
-        out.append(TECHNIQUES[key])
+        if unique or key not in UNIQUENESS:
+            out.append(TECHNIQUES[key])
     return out
 
 
-def next_step(board: Board, shape: Shape, techniques: Sequence[str] | None = None
-              ) -> Step | None:
-    """The first step of the simplest technique that applies, or None."""
-    return _first_step(board, shape, _finders(techniques))
+def next_step(board: Board, shape: Shape, techniques: Sequence[str] | None = None,
+              unique: bool = False) -> Step | None:
+    """The first step of the simplest technique that applies, or None. Uniqueness
+    techniques take part only with ``unique`` (the puzzle is known to have one solution)."""
+    return _first_step(board, shape, _finders(techniques, unique))
 
 
-def next_placement(board: Board, shape: Shape, techniques: Sequence[str] | None = None
-                   ) -> tuple[Step | None, list[Step]]:
+def next_placement(board: Board, shape: Shape, techniques: Sequence[str] | None = None,
+                   unique: bool = False) -> tuple[Step | None, list[Step]]:
     """The next step that writes a value, as the spreadsheet solver's "Solve" button gives
     one number per press; also the elimination steps taken on the way to it.
 
     ``board`` is advanced past those eliminations but not past the placement.
     """
-    finders = _finders(techniques)
+    finders = _finders(techniques, unique)
     eliminations: list[Step] = []
     while True:
         step = _first_step(board, shape, finders)
@@ -144,17 +179,19 @@ def _first_step(board: Board, shape: Shape, finders: Sequence[Finder]) -> Step |
 
 
 def solve_path(puzzle: Puzzle, techniques: Sequence[str] | None = None,
-               max_steps: int | None = None, guess: bool = False) -> SolveResult:
+               max_steps: int | None = None, guess: bool = False,
+               unique: bool = False) -> SolveResult:
     """Solve step by step, recording each step; stop when solved, stuck or broken.
 
     With ``guess``, a stalled board is not the end: the book's brute-force elimination
     guesses the smallest value of a cell with the fewest candidates, goes on with logic,
     and on a contradiction returns to the board before the guess, where that value is
     now known to be wrong. Every guess and backtrack is a step, with its ``depth``.
+    Uniqueness techniques take part only with ``unique``.
     """
     shape = puzzle.shape
     board = Board.from_puzzle(puzzle)
-    finders = _finders(techniques)
+    finders = _finders(techniques, unique)
     steps: list[Step] = []
     saved: list[tuple[Board, int, int]] = []  # board before each open guess, cell, value
     while True:

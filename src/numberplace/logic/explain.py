@@ -50,7 +50,8 @@ def explain(puzzle: Puzzle, techniques: Sequence[str] | None = None,
         return Explanation("invalid", message=exact.message)
     if exact.status is engine.Status.NONE:
         return Explanation("none", message="the puzzle has no solution")
-    path = solve_path(puzzle, techniques, guess=guess)
+    path = solve_path(puzzle, techniques, guess=guess,
+                      unique=exact.status is engine.Status.UNIQUE)
     if path.status == "invalid":
         return Explanation("invalid", path.steps, path.message)
     if exact.status is engine.Status.MULTIPLE:
@@ -79,10 +80,12 @@ def hint(puzzle: Puzzle, tier: int = 3, techniques: Sequence[str] | None = None,
     shape = puzzle.shape
     board = Board.from_puzzle(puzzle)
     before: list[Step] = []
+    unique = engine.solve(puzzle, limit=2, keep=0, node_limit=2_000_000).status is (
+        engine.Status.UNIQUE)
     if placement:
-        step, before = next_placement(board, shape, techniques)
+        step, before = next_placement(board, shape, techniques, unique)
     else:
-        step = next_step(board, shape, techniques)
+        step = next_step(board, shape, techniques, unique)
     if step is None:
         return None
     if before:

@@ -1,0 +1,240 @@
+"""Almost Locked Sets (ALS-XZ) and Sue de Coq: hand-made positions and soundness."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+
+import pytest
+
+from numberplace import engine, formats
+from numberplace.grids import minimal_puzzle, random_grid
+from numberplace.logic import Board, next_step
+from numberplace.logic.als import (
+    ALS_XZ,
+    SUE_DE_COQ,
+    almost_locked_sets,
+    find_als_xz,
+    find_sue_de_coq,
+)
+from numberplace.logic.board import bit
+from numberplace.puzzle import Puzzle
+from numberplace.shape import Shape, classic, diagonal, jigsaw, samurai
+
+from conftest import data_lines, simpler_than
+
+S9 = classic(9)
+
+JIGSAW_9 = """\
+111123333
+112223233
+111222233
+444555666
+445555666
+444455696
+777888896
+777889899
+777889999
+"""
+
+#: In registration order: Sue de Coq, then ALS-XZ.
+FINDERS = [find_sue_de_coq, find_als_xz]
+
+
+def cell(name: str, shape: Shape = S9) -> int:
+    return shape.parse_cell(name)
+
+
+def open_board(shape: Shape = S9) -> Board:
+    """A board with no values and every candidate everywhere (a blank slate to mark up)."""
+    full = (1 << shape.size) - 1
+    return Board(shape, [0] * shape.ncells, [full] * shape.ncells)
+
+
+def set_cands(board: Board, name: str, *values: int) -> None:
+    board.candidates[cell(name, board.shape)] = sum(bit(v) for v in values)
+
+
+def elims(*pairs: tuple[str, int]) -> set[tuple[int, int]]:
+    return {(cell(n), v) for n, v in pairs}
+
+
+def cells_x(names: str, *values: int) -> set[tuple[int, int]]:
+    return {(cell(n), v) for n in names.split() for v in values}
+
+
+# -- ALS ------------------------------------------------------------------------------------
+
+def test_almost_locked_sets_are_listed_once() -> None:
+    board = open_board()
+    set_cands(board, "r1c1", 1, 2)
+    set_cands(board, "r1c2", 2, 3)
+    found = {tuple(a.cells) for a in almost_locked_sets(board, S9)}
+    assert found == {(cell("r1c1"),), (cell("r1c2"),), (cell("r1c1"), cell("r1c2"))}
+
+
+# -- ALS-XZ ---------------------------------------------------------------------------------
+
+def als_xz_board() -> Board:
+    """A = r2c1 {1,7}, r3c1 {1,5,7} (column 1); B = r8c1 {1,4}, r8c6 {4,5} (row 8)."""
+    board = open_board()
+    set_cands(board, "r2c1", 1, 7)
+    set_cands(board, "r3c1", 1, 5, 7)
+    set_cands(board, "r8c1", 1, 4)
+    set_cands(board, "r8c6", 4, 5)
+    return board
+
+
+def test_als_xz() -> None:
+    board = als_xz_board()
+    steps = list(find_als_xz(board, S9))
+    # the same removal also follows from A = r8c6 {4,5}, B = column 1's three cells, X = 4
+    assert [set(s.eliminations) for s in steps] == [elims(("r3c6", 5))] * 2
+    assert "set B r2c1, r3c1, r8c1 {1,4,5,7} in column 1" in steps[1].text
+    step = steps[0]
+    assert step.technique == ALS_XZ
+    assert step.text == (
+        "ALS-XZ: set A r8c1, r8c6 {1,4,5} in row 8 and set B r2c1, r3c1 {1,5,7} in "
+        "column 1 share no cell; X = 1 is a restricted common value (every 1 of A sees "
+        "every 1 of B), so X is in at most one set and the other is locked: Z = 5 is in A "
+        "or B, remove 5 from r3c6")
+    assert ("link", cell("r8c1"), 1) in step.highlights
+    assert ("removed", cell("r3c6"), 5) in step.highlights
+    assert step.describe(S9, "book").endswith("remove 5 from (6,3)")
+
+
+def test_als_xz_does_not_fire() -> None:
+    board = als_xz_board()
+    board.eliminate(cell("r3c6"), 5)  # the pattern stands, but nothing is left to remove
+    assert list(find_als_xz(board, S9)) == []
+    board = als_xz_board()
+    board.candidates[cell("r8c1")] = 0
+    set_cands(board, "r8c2", 1, 4)  # B's 1 no longer sees A's 1s: no restricted common
+    assert list(find_als_xz(board, S9)) == []
+
+
+def test_als_xz_doubly_linked() -> None:
+    # A = r1c1 {1,3}, r1c2 {2,3}; B = r1c5 {1,2}: 1 and 2 are both restricted commons,
+    # so A holds 3 and one of 1, 2, and B the other.
+    board = open_board()
+    set_cands(board, "r1c1", 1, 3)
+    set_cands(board, "r1c2", 2, 3)
+    set_cands(board, "r1c5", 1, 2)
+    steps = list(find_als_xz(board, S9))
+    doubly = [s for s in steps if "doubly linked" in s.text]
+    assert doubly
+    expected = (cells_x("r1c3 r1c4 r1c6 r1c7 r1c8 r1c9", 1, 2, 3)
+                | cells_x("r2c1 r2c2 r2c3 r3c1 r3c2 r3c3", 3))
+    assert set(doubly[0].eliminations) == expected
+    assert set().union(*(s.eliminations for s in steps)) == expected
+
+
+# -- Sue de Coq -----------------------------------------------------------------------------
+
+def sdc_board() -> Board:
+    """r1c1, r1c2 {1,2,3,4} in row 1 and box 1; r1c7 {1,2} in the row; r3c3 {3,4} in box."""
+    board = open_board()
+    set_cands(board, "r1c1", 1, 2, 3, 4)
+    set_cands(board, "r1c2", 1, 2, 3, 4)
+    set_cands(board, "r1c7", 1, 2)
+    set_cands(board, "r3c3", 3, 4)
+    return board
+
+
+def test_sue_de_coq() -> None:
+    board = sdc_board()
+    steps = list(find_sue_de_coq(board, S9))
+    expected = (cells_x("r1c3 r1c4 r1c5 r1c6 r1c8 r1c9", 1, 2)
+                | cells_x("r1c3 r2c1 r2c2 r2c3 r3c1 r3c2", 3, 4))
+    assert [set(s.eliminations) for s in steps] == [expected]
+    step = steps[0]
+    assert step.technique == SUE_DE_COQ
+    assert step.text.startswith(
+        "Sue de Coq: r1c1, r1c2, where row 1 meets box 1, hold {1,2,3,4}; with r1c7 {1,2} "
+        "in row 1 and r3c3 {3,4} in box 1, which share no value, these 4 cells hold as "
+        "many values, each once: remove 1 from r1c3, ")
+    assert ("pivot", cell("r1c1"), 4) in step.highlights
+    assert ("cover", cell("r3c3"), 3) in step.highlights
+
+
+def test_sue_de_coq_with_extra_values() -> None:
+    # the box set r2c2 {3,5}, r3c3 {4,5} brings 5 in: 5 cells, 5 values
+    board = sdc_board()
+    set_cands(board, "r2c2", 3, 5)
+    set_cands(board, "r3c3", 4, 5)
+    steps = list(find_sue_de_coq(board, S9))
+    expected = (cells_x("r1c3 r1c4 r1c5 r1c6 r1c8 r1c9", 1, 2)
+                | cells_x("r1c3 r2c1 r2c3 r3c1 r3c2", 3, 4, 5))
+    assert [set(s.eliminations) for s in steps] == [expected]
+
+
+def test_sue_de_coq_does_not_fire() -> None:
+    board = sdc_board()
+    set_cands(board, "r3c3", 2, 4)  # line and box sets share 2
+    assert list(find_sue_de_coq(board, S9)) == []
+    board = sdc_board()
+    set_cands(board, "r3c3", 3, 5)  # 5 cells' worth of values in 4 cells: nothing locked
+    assert list(find_sue_de_coq(board, S9)) == []
+
+
+# -- soundness ------------------------------------------------------------------------------
+
+def run_sound(puzzle: Puzzle, found: Counter[str], applied: Counter[str],
+              timing: list[float]) -> bool:
+    """The existing techniques first; when they stall, every ALS step must be sound."""
+    solution = engine.solve(puzzle).solution
+    assert solution is not None
+    board = Board.from_puzzle(puzzle)
+    shape = puzzle.shape
+    others = simpler_than(FINDERS)
+    while not board.is_solved():
+        step = next_step(board, shape, others)
+        if step is None:
+            for finder in FINDERS:
+                start = time.perf_counter()
+                steps = list(finder(board, shape))
+                timing.append(time.perf_counter() - start)
+                for s in steps:
+                    found[s.technique] += 1
+                    for c, v in s.eliminations:
+                        assert solution[c] != v, f"true value eliminated: {s.text}"
+                if steps:
+                    step = steps[0]
+                    applied[step.technique] += 1
+                    break
+            if step is None:
+                break
+        step.apply(board)
+    assert board.contradiction() is None
+    return board.is_solved()
+
+
+def test_soundness_on_benchmark_puzzles() -> None:
+    found: Counter[str] = Counter()
+    applied: Counter[str] = Counter()
+    timing: list[float] = []
+    lines = data_lines("magictour_top1465.txt", 150)
+    solved = sum(run_sound(formats.parse(line), found, applied, timing) for line in lines)
+    print(f"\nsteps found: {dict(found)}\nsteps applied: {dict(applied)}\n"
+          f"solved fully: {solved} of {len(lines)}; slowest full search "
+          f"{max(timing) * 1000:.1f} ms")
+    assert applied[ALS_XZ] and applied[SUE_DE_COQ]
+    assert max(timing) < 0.1  # measured about 20-30 ms; the margin is for slow machines
+
+
+@pytest.mark.parametrize("shape", [classic(6), jigsaw(JIGSAW_9), diagonal(S9)], ids=str)
+def test_soundness_on_generated_puzzles(shape: Shape) -> None:
+    found: Counter[str] = Counter()
+    applied: Counter[str] = Counter()
+    for seed in (1, 2, 3):
+        run_sound(minimal_puzzle(shape, random_grid(shape, seed), seed), found, applied, [])
+    print(f"\n{shape}: steps found: {dict(found)}, applied: {dict(applied)}")
+
+
+def test_soundness_on_a_samurai() -> None:
+    found: Counter[str] = Counter()
+    applied: Counter[str] = Counter()
+    shape = samurai()
+    run_sound(minimal_puzzle(shape, random_grid(shape, 3), 3), found, applied, [])
+    print(f"\nsamurai: steps found: {dict(found)}, applied: {dict(applied)}")
+    assert applied[ALS_XZ] and applied[SUE_DE_COQ]

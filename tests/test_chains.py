@@ -1,0 +1,322 @@
+"""Chains (X, XY, AIC, grouped AIC) and forcing chains: hand-made positions and soundness."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+
+import pytest
+
+from numberplace import engine, formats
+from numberplace.grids import minimal_puzzle, random_grid
+from numberplace.logic import Board, next_step
+from numberplace.logic.board import bit
+from numberplace.logic.chains import (
+    AIC,
+    CELL_FORCING,
+    CHAIN_TECHNIQUES,
+    FORCING_CONTRADICTION,
+    GROUPED_AIC,
+    HOUSE_FORCING,
+    X_CHAIN,
+    XY_CHAIN,
+    find_aic,
+    find_cell_forcing_chain,
+    find_forcing_contradiction,
+    find_grouped_aic,
+    find_house_forcing_chain,
+    find_x_chain,
+    find_xy_chain,
+    propagate,
+)
+from numberplace.puzzle import Puzzle
+from numberplace.shape import Shape, classic, diagonal, jigsaw
+
+from conftest import data_lines, simpler_than
+
+S9 = classic(9)
+
+JIGSAW_9 = """\
+111123333
+112223233
+111222233
+444555666
+445555666
+444455696
+777888896
+777889899
+777889999
+"""
+
+
+def cell(name: str) -> int:
+    return S9.parse_cell(name)
+
+
+def open_board() -> Board:
+    """A 9x9 board with no values and every candidate everywhere."""
+    return Board(S9, [0] * 81, [(1 << 9) - 1] * 81)
+
+
+def set_cands(board: Board, name: str, *values: int) -> None:
+    board.candidates[cell(name)] = sum(bit(v) for v in values)
+
+
+def keep_only(board: Board, value: int, house: list[int], *names: str) -> None:
+    keep = {cell(n) for n in names}
+    for c in house:
+        if c not in keep:
+            board.eliminate(c, value)
+
+
+def row(r: int) -> list[int]:
+    return [cell(f"r{r}c{c}") for c in range(1, 10)]
+
+
+def col(c: int) -> list[int]:
+    return [cell(f"r{r}c{c}") for r in range(1, 10)]
+
+
+def elims(*pairs: tuple[str, int]) -> set[tuple[int, int]]:
+    return {(cell(n), v) for n, v in pairs}
+
+
+def removals(steps: list) -> list[set[tuple[int, int]]]:
+    return [set(s.eliminations) for s in steps]
+
+
+# -- X-Chain -------------------------------------------------------------------------------
+
+def x_chain_board(other_end: str) -> Board:
+    board = open_board()
+    keep_only(board, 4, row(1), "r1c2", "r1c7")
+    keep_only(board, 4, row(5), other_end, "r5c3")
+    return board
+
+
+def test_x_chain() -> None:
+    steps = list(find_x_chain(x_chain_board("r5c7"), S9))
+    assert removals(steps) == [elims(("r2c3", 4), ("r3c3", 4), ("r4c2", 4), ("r6c2", 4))]
+    assert steps[0].technique == X_CHAIN
+    assert steps[0].text == ("X-Chain on 4: r1c2 = r1c7 - r5c7 = r5c3: remove 4 from r2c3, "
+                             "r3c3, r4c2, r6c2")
+
+
+def test_x_chain_does_not_fire() -> None:
+    # r5c8 does not see r1c7: the two strong links are not joined
+    assert list(find_x_chain(x_chain_board("r5c8"), S9)) == []
+
+
+# -- XY-Chain ------------------------------------------------------------------------------
+
+def xy_board(last: tuple[int, int]) -> Board:
+    board = open_board()
+    set_cands(board, "r1c1", 1, 2)
+    set_cands(board, "r1c5", 2, 3)
+    set_cands(board, "r5c5", 3, 4)
+    set_cands(board, "r5c9", *last)
+    return board
+
+
+def test_xy_chain() -> None:
+    steps = list(find_xy_chain(xy_board((4, 1)), S9))
+    assert removals(steps) == [elims(("r1c9", 1), ("r5c1", 1))]
+    assert steps[0].technique == XY_CHAIN
+    assert steps[0].text == ("XY-Chain: (1=2)r1c1 - (2=3)r1c5 - (3=4)r5c5 - (4=1)r5c9: "
+                             "remove 1 from r1c9, r5c1")
+
+
+def test_xy_chain_does_not_fire() -> None:
+    assert list(find_xy_chain(xy_board((4, 5)), S9)) == []
+
+
+# -- AIC -----------------------------------------------------------------------------------
+
+def aic_board(link_end: str) -> Board:
+    board = open_board()
+    keep_only(board, 1, col(1), "r1c1", "r5c1")
+    set_cands(board, "r5c5", 1, 2)
+    keep_only(board, 2, col(6), "r1c6", link_end)
+    return board
+
+
+def test_aic_with_ends_of_two_values_seeing_each_other() -> None:
+    steps = list(find_aic(aic_board("r4c6"), S9))
+    assert removals(steps) == [elims(("r1c1", 2), ("r1c6", 1))]
+    assert steps[0].technique == AIC
+    assert steps[0].text == ("AIC: (1)r1c1 = (1)r5c1 - (1)r5c5 = (2)r5c5 - (2)r4c6 = "
+                             "(2)r1c6: remove 1 from r1c6; 2 from r1c1")
+
+
+def test_aic_does_not_fire() -> None:
+    # r7c6 does not see r5c5, so the chain breaks
+    board = aic_board("r7c6")
+    assert list(find_aic(board, S9)) == []
+    assert list(find_grouped_aic(board, S9)) == []
+
+
+def test_aic_ends_in_one_cell() -> None:
+    board = open_board()
+    keep_only(board, 1, row(1), "r1c1", "r1c5")
+    keep_only(board, 2, row(1), "r1c1", "r1c5")
+    set_cands(board, "r1c5", 1, 2, 3)
+    steps = list(find_aic(board, S9))
+    # (1)r1c1 = (1)r1c5 - (2)r1c5 = (2)r1c1: r1c1 is 1 or 2
+    assert {(cell("r1c1"), v) for v in range(3, 10)} in removals(steps)
+
+
+def grouped_board() -> Board:
+    board = open_board()
+    keep_only(board, 4, row(1), "r1c2", "r1c7", "r1c8")
+    keep_only(board, 4, col(9), "r3c9", "r7c9")
+    return board
+
+
+def test_grouped_aic() -> None:
+    steps = list(find_grouped_aic(grouped_board(), S9))
+    assert removals(steps) == [elims(("r7c2", 4))]
+    assert steps[0].technique == GROUPED_AIC
+    assert steps[0].text == ("Grouped AIC: (4)r1c2 = (4)r1c7/r1c8 - (4)r3c9 = (4)r7c9: "
+                             "remove 4 from r7c2")
+
+
+def test_grouped_chain_needs_grouping() -> None:
+    board = grouped_board()
+    assert list(find_aic(board, S9)) == []
+    assert list(find_x_chain(board, S9)) == []
+
+
+# -- forcing chains ------------------------------------------------------------------------
+
+def test_propagate_follows_singles_and_reports_contradictions() -> None:
+    board = open_board()
+    set_cands(board, "r1c1", 1, 2)
+    set_cands(board, "r1c2", 1, 3)
+    set_cands(board, "r1c3", 1, 3)
+    assert propagate(board, cell("r1c1"), 1) is None
+    out = propagate(board, cell("r1c1"), 2)
+    assert out is not None
+    assert out[0][cell("r1c1")] == 2
+
+
+def test_cell_forcing_chain() -> None:
+    board = open_board()
+    set_cands(board, "r1c1", 1, 2)
+    set_cands(board, "r2c2", 1, 3)
+    set_cands(board, "r3c3", 2, 3)
+    step = next(find_cell_forcing_chain(board, S9))
+    others = ["r1c2", "r1c3", "r2c1", "r2c3", "r3c1", "r3c2"]
+    assert set(step.eliminations) == {(cell(n), v) for n in others for v in (1, 2, 3)}
+    assert step.technique == CELL_FORCING
+    assert step.text.startswith("Cell Forcing Chain: r1c1 holds one of 1, 2; each case, "
+                                "followed by singles, leads to the same, so remove 1 from ")
+
+
+def test_cell_forcing_chain_does_not_fire() -> None:
+    board = open_board()
+    set_cands(board, "r1c1", 1, 2)
+    set_cands(board, "r2c2", 1, 3)
+    set_cands(board, "r3c3", 2, 4)
+    assert next(find_cell_forcing_chain(board, S9), None) is None
+
+
+def house_board(second: tuple[int, int]) -> Board:
+    board = open_board()
+    keep_only(board, 5, row(1), "r1c1", "r1c5")
+    set_cands(board, "r5c1", 5, 7)
+    set_cands(board, "r5c5", *second)
+    return board
+
+
+def test_house_forcing_chain() -> None:
+    step = next(find_house_forcing_chain(house_board((5, 7)), S9))
+    rest5 = [f"r5c{c}" for c in (2, 3, 4, 6, 7, 8, 9)]
+    cols = [f"r{r}c{c}" for r in (2, 3, 4, 6, 7, 8, 9) for c in (1, 5)]
+    assert set(step.eliminations) == ({(cell(n), 5) for n in rest5 + cols}
+                                      | {(cell(n), 7) for n in rest5})
+    assert step.placements == ()
+    assert step.technique == HOUSE_FORCING
+    assert step.text.startswith("House Forcing Chain: 5 goes in row 1 at one of r1c1, r1c5;")
+
+
+def test_house_forcing_chain_does_not_fire() -> None:
+    assert next(find_house_forcing_chain(house_board((5, 8)), S9), None) is None
+
+
+def test_forcing_contradiction() -> None:
+    board = open_board()
+    set_cands(board, "r1c1", 1, 2)
+    set_cands(board, "r1c2", 1, 3)
+    set_cands(board, "r1c3", 1, 3)
+    step = next(find_forcing_contradiction(board, S9))
+    assert step.technique == FORCING_CONTRADICTION
+    assert step.eliminations == ((cell("r1c1"), 1),)
+    assert step.text == ("Forcing Chain Contradiction: 1 in r1c1, followed by singles, "
+                         "breaks the board: remove 1 from r1c1")
+
+
+def test_forcing_contradiction_does_not_fire() -> None:
+    board = open_board()
+    set_cands(board, "r1c1", 1, 2)
+    set_cands(board, "r1c2", 1, 3)
+    set_cands(board, "r1c3", 1, 4)
+    assert next(find_forcing_contradiction(board, S9), None) is None
+
+
+# -- soundness -----------------------------------------------------------------------------
+
+def run_sound(puzzle: Puzzle, fired: Counter[str], calls: Counter[str],
+              seconds: Counter[str]) -> bool:
+    """Existing techniques first; when they stall, the chain finders in order.
+
+    Every chain step must keep the true values; returns True if solved without guessing.
+    """
+    solution = engine.solve(puzzle).solution
+    assert solution is not None
+    board = Board.from_puzzle(puzzle)
+    shape = puzzle.shape
+    others = simpler_than(CHAIN_TECHNIQUES.values())
+    while not board.is_solved():
+        step = next_step(board, shape, others)
+        if step is None:
+            for name, finder in CHAIN_TECHNIQUES.items():
+                start = time.perf_counter()
+                step = next(finder(board, shape), None)
+                seconds[name] += time.perf_counter() - start
+                calls[name] += 1
+                if step is not None:
+                    break
+            if step is None:
+                return False
+            fired[step.technique] += 1
+            for c, v in step.eliminations:
+                assert solution[c] != v, f"true value eliminated: {step.text}"
+            for c, v in step.placements:
+                assert solution[c] == v, f"wrong value placed: {step.text}"
+        step.apply(board)
+    assert board.contradiction() is None
+    return True
+
+
+def test_soundness_and_coverage_on_benchmark_puzzles() -> None:
+    fired: Counter[str] = Counter()
+    calls: Counter[str] = Counter()
+    seconds: Counter[str] = Counter()
+    lines = data_lines("magictour_top1465.txt", 150)
+    solved = sum(run_sound(formats.parse(line), fired, calls, seconds) for line in lines)
+    per_call = {k: f"{1000 * seconds[k] / calls[k]:.1f} ms" for k in calls}
+    print(f"\nfired: {dict(fired)}\nmean time per call: {per_call}\n"
+          f"solved without guessing: {solved}/{len(lines)} = {solved / len(lines):.1%}")
+    assert fired[AIC] and fired[CELL_FORCING]
+    assert solved / len(lines) >= 0.9
+    for name in (X_CHAIN, XY_CHAIN, AIC, GROUPED_AIC):
+        assert seconds[name] / calls[name] < 0.05
+
+
+@pytest.mark.parametrize("shape", [classic(6), jigsaw(JIGSAW_9), diagonal(S9)], ids=str)
+def test_soundness_on_generated_puzzles(shape: Shape) -> None:
+    fired: Counter[str] = Counter()
+    for seed in (1, 2, 3):
+        solution = random_grid(shape, seed)
+        run_sound(minimal_puzzle(shape, solution, seed), fired, Counter(), Counter())
+    print(f"\n{shape}: {dict(fired)}")
