@@ -10,7 +10,6 @@ import pytest
 from numberplace import engine, formats
 from numberplace.grids import minimal_puzzle, random_grid
 from numberplace.logic import Board, next_step
-from numberplace.logic.board import bit
 from numberplace.logic.chains import (
     AIC,
     CELL_FORCING,
@@ -33,52 +32,12 @@ from numberplace.puzzle import Puzzle
 from numberplace.shape import Shape, classic, diagonal, jigsaw
 
 from conftest import data_lines, simpler_than
-
-S9 = classic(9)
-
-JIGSAW_9 = """\
-111123333
-112223233
-111222233
-444555666
-445555666
-444455696
-777888896
-777889899
-777889999
-"""
-
-
-def cell(name: str) -> int:
-    return S9.parse_cell(name)
+from positions import JIGSAW_9, S9, cell, col, elims, keep_only, row, set_cands
 
 
 def open_board() -> Board:
     """A 9x9 board with no values and every candidate everywhere."""
     return Board(S9, [0] * 81, [(1 << 9) - 1] * 81)
-
-
-def set_cands(board: Board, name: str, *values: int) -> None:
-    board.candidates[cell(name)] = sum(bit(v) for v in values)
-
-
-def keep_only(board: Board, value: int, house: list[int], *names: str) -> None:
-    keep = {cell(n) for n in names}
-    for c in house:
-        if c not in keep:
-            board.eliminate(c, value)
-
-
-def row(r: int) -> list[int]:
-    return [cell(f"r{r}c{c}") for c in range(1, 10)]
-
-
-def col(c: int) -> list[int]:
-    return [cell(f"r{r}c{c}") for r in range(1, 10)]
-
-
-def elims(*pairs: tuple[str, int]) -> set[tuple[int, int]]:
-    return {(cell(n), v) for n, v in pairs}
 
 
 def removals(steps: list) -> list[set[tuple[int, int]]]:

@@ -13,22 +13,10 @@ from numberplace.grids import minimal_puzzle, random_grid, thinned_puzzle
 from numberplace.shape import Shape
 
 from conftest import BOOK_PUZZLES
+from positions import JIGSAW_9
 
 BACKENDS = engine.available_backends()
 
-#: A 9x9 jigsaw with irregular regions (made by random border moves from the boxes, kept
-#: because it has solutions; trading one pair of cells across a box border never does).
-JIGSAW_9 = """\
-111123333
-112223233
-111222233
-444555666
-445555666
-444455696
-777888896
-777889899
-777889999
-"""
 PENTOMINO_5X5 = "AAABB\nAABBB\nCCCDD\nCCDDE\nEEEDE\n"
 
 

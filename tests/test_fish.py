@@ -32,11 +32,7 @@ from numberplace.puzzle import Puzzle
 from numberplace.shape import Shape, classic, diagonal, jigsaw, samurai
 
 from conftest import data_lines, simpler_than
-
-S9 = classic(9)
-
-JIGSAW_9 = ("111123333\n112223233\n111222233\n444555666\n445555666\n"
-            "444455696\n777888896\n777889899\n777889999\n")
+from positions import JIGSAW_9, S9, cell
 
 Finder = Callable[[Board, Shape], Iterator[Step]]
 
@@ -57,10 +53,6 @@ FINDERS: list[tuple[str, Finder]] = [
 ]
 
 ALL_FINDERS = [f for _, f in FINDERS]
-
-
-def cell(name: str, shape: Shape = S9) -> int:
-    return shape.parse_cell(name)
 
 
 def open_board(shape: Shape = S9) -> Board:

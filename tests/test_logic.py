@@ -32,33 +32,14 @@ from numberplace.puzzle import Puzzle
 from numberplace.shape import Shape, classic, diagonal, jigsaw, samurai
 
 from conftest import BOOK_PUZZLES, data_lines
+from positions import JIGSAW_9, S9, cell, row, set_cands
 
-S9 = classic(9)
 FULL = (1 << 9) - 1
 
-JIGSAW_9 = """\
-111123333
-112223233
-111222233
-444555666
-445555666
-444455696
-777888896
-777889899
-777889999
-"""
-
-
-def cell(name: str, shape: Shape = S9) -> int:
-    return shape.parse_cell(name)
 
 
 def cells(*names: str) -> list[int]:
     return [cell(n) for n in names]
-
-
-def row(r: int) -> list[int]:
-    return [cell(f"r{r}c{c}") for c in range(1, 10)]
 
 
 def open_board(shape: Shape = S9) -> Board:
@@ -70,14 +51,6 @@ def open_board(shape: Shape = S9) -> Board:
 def remove(board: Board, value: int, where: list[int]) -> None:
     for c in where:
         board.eliminate(c, value)
-
-
-def set_cands(board: Board, name: str, *values: int) -> None:
-    board.candidates[cell(name)] = sum(bit(v) for v in values)
-
-
-def elims(*pairs: tuple[str, int]) -> set[tuple[int, int]]:
-    return {(cell(n), v) for n, v in pairs}
 
 
 # -- Board -------------------------------------------------------------------------------

@@ -31,42 +31,17 @@ from numberplace.puzzle import Puzzle
 from numberplace.shape import Shape, classic, diagonal, jigsaw, samurai
 
 from conftest import data_lines, simpler_than
-
-S9 = classic(9)
-
-JIGSAW_9 = """\
-111123333
-112223233
-111222233
-444555666
-445555666
-444455696
-777888896
-777889899
-777889999
-"""
+from positions import JIGSAW_9, S9, cell, elims, set_cands
 
 UR_FINDERS = [find_unique_rectangle_type1, find_unique_rectangle_type2,
               find_unique_rectangle_type3, find_unique_rectangle_type4]
 FINDERS = [find_pattern_match, *UR_FINDERS, find_bug_plus_one]
 
 
-def cell(name: str, shape: Shape = S9) -> int:
-    return shape.parse_cell(name)
-
-
 def open_board(shape: Shape = S9) -> Board:
     """A board with no values and every candidate everywhere (a blank slate to mark up)."""
     full = (1 << shape.size) - 1
     return Board(shape, [0] * shape.ncells, [full] * shape.ncells)
-
-
-def set_cands(board: Board, name: str, *values: int) -> None:
-    board.candidates[cell(name, board.shape)] = sum(bit(v) for v in values)
-
-
-def elims(*pairs: tuple[str, int], shape: Shape = S9) -> set[tuple[int, int]]:
-    return {(cell(n, shape), v) for n, v in pairs}
 
 
 def removals(steps: list) -> list[set[tuple[int, int]]]:

@@ -9,7 +9,6 @@ import pytest
 from numberplace import engine, formats
 from numberplace.grids import minimal_puzzle, random_grid
 from numberplace.logic import Board, next_step
-from numberplace.logic.board import bit
 from numberplace.logic.coloring import (
     SIMPLE_COLORS_TRAP,
     SIMPLE_COLORS_WRAP,
@@ -28,57 +27,16 @@ from numberplace.puzzle import Puzzle
 from numberplace.shape import Shape, classic, diagonal, jigsaw, samurai
 
 from conftest import data_lines, simpler_than
-
-S9 = classic(9)
-
-JIGSAW_9 = """\
-111123333
-112223233
-111222233
-444555666
-445555666
-444455696
-777888896
-777889899
-777889999
-"""
+from positions import JIGSAW_9, S9, cell, col, elims, keep_only, row, set_cands
 
 FINDERS = [find_xy_wing, find_xyz_wing, find_w_wing, find_simple_colors_trap,
            find_simple_colors_wrap]
-
-
-def cell(name: str, shape: Shape = S9) -> int:
-    return shape.parse_cell(name)
 
 
 def open_board(shape: Shape = S9) -> Board:
     """A board with no values and every candidate everywhere (a blank slate to mark up)."""
     full = (1 << shape.size) - 1
     return Board(shape, [0] * shape.ncells, [full] * shape.ncells)
-
-
-def set_cands(board: Board, name: str, *values: int) -> None:
-    board.candidates[cell(name, board.shape)] = sum(bit(v) for v in values)
-
-
-def keep_only(board: Board, value: int, house: list[int], *names: str) -> None:
-    """Remove ``value`` from the cells of ``house`` except the named ones."""
-    keep = {cell(n, board.shape) for n in names}
-    for c in house:
-        if c not in keep:
-            board.eliminate(c, value)
-
-
-def row(r: int) -> list[int]:
-    return [cell(f"r{r}c{c}") for c in range(1, 10)]
-
-
-def col(c: int) -> list[int]:
-    return [cell(f"r{r}c{c}") for r in range(1, 10)]
-
-
-def elims(*pairs: tuple[str, int]) -> set[tuple[int, int]]:
-    return {(cell(n), v) for n, v in pairs}
 
 
 def removals(steps: list) -> list[set[tuple[int, int]]]:
