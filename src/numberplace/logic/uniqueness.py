@@ -129,6 +129,20 @@ def _candidate_rectangles(board: Board, shape: Shape
             yield quad, common, floor, [x for x in quad if cands[x] != common]
 
 
+def _two_roof_cells(board: Board, shape: Shape, side: bool = False
+                    ) -> Iterator[tuple[Quad, int, list[int], int, int]]:
+    """Candidate rectangles with exactly two cells beyond the pair (the roof), given as
+    (rectangle, pair mask, floor cells, roof cell, roof cell); with ``side``, only those
+    whose roof cells form a side of the rectangle."""
+    for quad, pair, floor, roof in _candidate_rectangles(board, shape):
+        if len(floor) != 2:
+            continue
+        p, q = roof
+        if side and not _is_side(quad, p, q):
+            continue
+        yield quad, pair, floor, p, q
+
+
 def _ur_text(quad: Quad, pair: int) -> str:
     return f"{_cands(pair)} in {cells_ref(sorted(quad))}"
 
@@ -162,10 +176,7 @@ def find_unique_rectangle_type2(board: Board, shape: Shape) -> Iterator[Step]:
     Valid only for a puzzle with exactly one solution."""
     cands = board.candidates
     peers = shape.peers
-    for quad, pair, floor, roof in _candidate_rectangles(board, shape):
-        if len(floor) != 2:
-            continue
-        p, q = roof
+    for quad, pair, floor, p, q in _two_roof_cells(board, shape):
         extra = cands[p] & ~pair
         if cands[p] != cands[q] or extra.bit_count() != 1:
             continue
@@ -194,12 +205,7 @@ def find_unique_rectangle_type3(board: Board, shape: Shape) -> Iterator[Step]:
 
     Valid only for a puzzle with exactly one solution."""
     cands = board.candidates
-    for quad, pair, floor, roof in _candidate_rectangles(board, shape):
-        if len(floor) != 2:
-            continue
-        p, q = roof
-        if not _is_side(quad, p, q):
-            continue
+    for quad, pair, floor, p, q in _two_roof_cells(board, shape, side=True):
         extra = (cands[p] | cands[q]) & ~pair
         for h in _shared_houses(shape, p, q):
             others = [c for c in shape.houses[h].cells if c not in (p, q) and cands[c]]
@@ -234,12 +240,7 @@ def find_unique_rectangle_type4(board: Board, shape: Shape) -> Iterator[Step]:
 
     Valid only for a puzzle with exactly one solution."""
     cands = board.candidates
-    for quad, pair, floor, roof in _candidate_rectangles(board, shape):
-        if len(floor) != 2:
-            continue
-        p, q = roof
-        if not _is_side(quad, p, q):
-            continue
+    for quad, pair, floor, p, q in _two_roof_cells(board, shape, side=True):
         for h in _shared_houses(shape, p, q):
             cells = shape.houses[h].cells
             for x in values_of(pair):
