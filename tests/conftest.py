@@ -29,18 +29,3 @@ def data_lines(name: str, limit: int | None = None) -> list[str]:
                 if limit and len(out) >= limit:
                     break
     return out
-
-
-def simpler_than(finders: object) -> list[str]:
-    """Names of the driver's techniques that come before the first of ``finders``: the
-    simpler techniques a family's soundness test runs first, so the family gets its turn
-    whenever they stall."""
-    from numberplace.logic import TECHNIQUES
-
-    ours = set(finders)  # type: ignore[call-overload]
-    names = []
-    for name, finder in TECHNIQUES.items():
-        if finder in ours:
-            break
-        names.append(name)
-    return names

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from numberplace import engine, formats
+from numberplace.grids import minimal_puzzle, random_grid
 from numberplace.logic import Board
+from numberplace.logic.audit import Audit, audit
 from numberplace.logic.board import bit
+from numberplace.puzzle import Puzzle
 from numberplace.shape import Shape, classic
 
 S9 = classic(9)
@@ -54,3 +58,35 @@ def col(c: int) -> list[int]:
 def elims(*pairs: tuple[str, int], shape: Shape = S9) -> set[tuple[int, int]]:
     """(cell, value) pairs from (name, value) pairs."""
     return {(cell(n, shape), v) for n, v in pairs}
+
+
+def assert_sound(puzzle: Puzzle, probe: list[str] | None = None,
+                 solution: tuple[int, ...] | None = None, **options: object) -> Audit:
+    """Audit ``puzzle`` (against its engine solution unless one is given) and fail on
+    any unsound step; returns the audit for its counts."""
+    if solution is None:
+        solution = engine.solve(puzzle).solution
+        assert solution is not None
+    report = audit(puzzle, solution, probe, **options)  # type: ignore[arg-type]
+    assert not report.faults, report.faults[0]
+    return report
+
+
+def audit_lines(lines: list[str], probe: list[str] | None = None, **options: object) -> Audit:
+    """Sound-check every puzzle line; the merged audit."""
+    total = Audit()
+    for line in lines:
+        total.merge(assert_sound(formats.parse(line), probe, **options))
+    return total
+
+
+def audit_generated(shape: Shape, seeds: range | tuple[int, ...], probe: list[str] | None,
+                    **options: object) -> Audit:
+    """Sound-check minimal puzzles made from random grids of ``shape``."""
+    total = Audit()
+    for seed in seeds:
+        solution = random_grid(shape, seed)
+        tries = None if shape.ncells <= 81 else shape.ncells // 2
+        puzzle = minimal_puzzle(shape, solution, seed, tries=tries)
+        total.merge(assert_sound(puzzle, probe, solution=solution, **options))
+    return total

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import time
-from collections import Counter
-
 import pytest
 
-from numberplace import engine, formats
 from numberplace.grids import minimal_puzzle, random_grid
-from numberplace.logic import Board, next_step
+from numberplace.logic import Board
 from numberplace.logic.als import (
     ALS_XZ,
     SUE_DE_COQ,
@@ -17,11 +13,19 @@ from numberplace.logic.als import (
     find_als_xz,
     find_sue_de_coq,
 )
-from numberplace.puzzle import Puzzle
 from numberplace.shape import Shape, classic, diagonal, jigsaw, samurai
 
-from conftest import data_lines, simpler_than
-from positions import JIGSAW_9, S9, cell, elims, set_cands
+from conftest import data_lines
+from positions import (
+    JIGSAW_9,
+    S9,
+    assert_sound,
+    audit_generated,
+    audit_lines,
+    cell,
+    elims,
+    set_cands,
+)
 
 #: In registration order: Sue de Coq, then ALS-XZ.
 FINDERS = [find_sue_de_coq, find_als_xz]
@@ -153,62 +157,25 @@ def test_sue_de_coq_does_not_fire() -> None:
 
 # -- soundness ------------------------------------------------------------------------------
 
-def run_sound(puzzle: Puzzle, found: Counter[str], applied: Counter[str],
-              timing: list[float]) -> bool:
-    """The existing techniques first; when they stall, every ALS step must be sound."""
-    solution = engine.solve(puzzle).solution
-    assert solution is not None
-    board = Board.from_puzzle(puzzle)
-    shape = puzzle.shape
-    others = simpler_than(FINDERS)
-    while not board.is_solved():
-        step = next_step(board, shape, others)
-        if step is None:
-            for finder in FINDERS:
-                start = time.perf_counter()
-                steps = list(finder(board, shape))
-                timing.append(time.perf_counter() - start)
-                for s in steps:
-                    found[s.technique] += 1
-                    for c, v in s.eliminations:
-                        assert solution[c] != v, f"true value eliminated: {s.text}"
-                if steps:
-                    step = steps[0]
-                    applied[step.technique] += 1
-                    break
-            if step is None:
-                break
-        step.apply(board)
-    assert board.contradiction() is None
-    return board.is_solved()
+PROBE = [SUE_DE_COQ, ALS_XZ]
 
 
 def test_soundness_on_benchmark_puzzles() -> None:
-    found: Counter[str] = Counter()
-    applied: Counter[str] = Counter()
-    timing: list[float] = []
-    lines = data_lines("magictour_top1465.txt", 150)
-    solved = sum(run_sound(formats.parse(line), found, applied, timing) for line in lines)
-    print(f"\nsteps found: {dict(found)}\nsteps applied: {dict(applied)}\n"
-          f"solved fully: {solved} of {len(lines)}; slowest full search "
-          f"{max(timing) * 1000:.1f} ms")
-    assert applied[ALS_XZ] and applied[SUE_DE_COQ]
-    assert max(timing) < 0.1  # measured about 20-30 ms; the margin is for slow machines
+    report = audit_lines(data_lines("magictour_top1465.txt", 150), PROBE)
+    print(f"\nsteps found: {dict(report.found)}\nsteps applied: {dict(report.applied)}\n"
+          f"solved fully: {report.solved} of {report.puzzles}")
+    assert report.applied[ALS_XZ] and report.applied[SUE_DE_COQ]
 
 
 @pytest.mark.parametrize("shape", [classic(6), jigsaw(JIGSAW_9), diagonal(S9)], ids=str)
 def test_soundness_on_generated_puzzles(shape: Shape) -> None:
-    found: Counter[str] = Counter()
-    applied: Counter[str] = Counter()
-    for seed in (1, 2, 3):
-        run_sound(minimal_puzzle(shape, random_grid(shape, seed), seed), found, applied, [])
-    print(f"\n{shape}: steps found: {dict(found)}, applied: {dict(applied)}")
+    report = audit_generated(shape, (1, 2, 3), PROBE)
+    print(f"\n{shape}: steps found: {dict(report.found)}, applied: {dict(report.applied)}")
 
 
 def test_soundness_on_a_samurai() -> None:
-    found: Counter[str] = Counter()
-    applied: Counter[str] = Counter()
     shape = samurai()
-    run_sound(minimal_puzzle(shape, random_grid(shape, 3), 3), found, applied, [])
-    print(f"\nsamurai: steps found: {dict(found)}, applied: {dict(applied)}")
-    assert applied[ALS_XZ] and applied[SUE_DE_COQ]
+    solution = random_grid(shape, 3)
+    report = assert_sound(minimal_puzzle(shape, solution, 3), PROBE, solution=solution)
+    print(f"\nsamurai: steps found: {dict(report.found)}, applied: {dict(report.applied)}")
+    assert report.applied[ALS_XZ] and report.applied[SUE_DE_COQ]

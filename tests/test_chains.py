@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-import time
-from collections import Counter
-
 import pytest
 
-from numberplace import engine, formats
-from numberplace.grids import minimal_puzzle, random_grid
-from numberplace.logic import Board, next_step
+from numberplace.logic import Board
 from numberplace.logic.chains import (
     AIC,
     CELL_FORCING,
@@ -28,11 +23,21 @@ from numberplace.logic.chains import (
     find_xy_chain,
     propagate,
 )
-from numberplace.puzzle import Puzzle
 from numberplace.shape import Shape, classic, diagonal, jigsaw
 
-from conftest import data_lines, simpler_than
-from positions import JIGSAW_9, S9, cell, col, elims, keep_only, row, set_cands
+from conftest import data_lines
+from positions import (
+    JIGSAW_9,
+    S9,
+    audit_generated,
+    audit_lines,
+    cell,
+    col,
+    elims,
+    keep_only,
+    row,
+    set_cands,
+)
 
 
 def open_board() -> Board:
@@ -224,58 +229,19 @@ def test_forcing_contradiction_does_not_fire() -> None:
 
 # -- soundness -----------------------------------------------------------------------------
 
-def run_sound(puzzle: Puzzle, fired: Counter[str], calls: Counter[str],
-              seconds: Counter[str]) -> bool:
-    """Existing techniques first; when they stall, the chain finders in order.
-
-    Every chain step must keep the true values; returns True if solved without guessing.
-    """
-    solution = engine.solve(puzzle).solution
-    assert solution is not None
-    board = Board.from_puzzle(puzzle)
-    shape = puzzle.shape
-    others = simpler_than(CHAIN_TECHNIQUES.values())
-    while not board.is_solved():
-        step = next_step(board, shape, others)
-        if step is None:
-            for name, finder in CHAIN_TECHNIQUES.items():
-                start = time.perf_counter()
-                step = next(finder(board, shape), None)
-                seconds[name] += time.perf_counter() - start
-                calls[name] += 1
-                if step is not None:
-                    break
-            if step is None:
-                return False
-            fired[step.technique] += 1
-            for c, v in step.eliminations:
-                assert solution[c] != v, f"true value eliminated: {step.text}"
-            for c, v in step.placements:
-                assert solution[c] == v, f"wrong value placed: {step.text}"
-        step.apply(board)
-    assert board.contradiction() is None
-    return True
+PROBE = list(CHAIN_TECHNIQUES)
 
 
 def test_soundness_and_coverage_on_benchmark_puzzles() -> None:
-    fired: Counter[str] = Counter()
-    calls: Counter[str] = Counter()
-    seconds: Counter[str] = Counter()
-    lines = data_lines("magictour_top1465.txt", 150)
-    solved = sum(run_sound(formats.parse(line), fired, calls, seconds) for line in lines)
-    per_call = {k: f"{1000 * seconds[k] / calls[k]:.1f} ms" for k in calls}
-    print(f"\nfired: {dict(fired)}\nmean time per call: {per_call}\n"
-          f"solved without guessing: {solved}/{len(lines)} = {solved / len(lines):.1%}")
-    assert fired[AIC] and fired[CELL_FORCING]
-    assert solved / len(lines) >= 0.9
-    for name in (X_CHAIN, XY_CHAIN, AIC, GROUPED_AIC):
-        assert seconds[name] / calls[name] < 0.05
+    report = audit_lines(data_lines("magictour_top1465.txt", 150), PROBE, exhaustive=False)
+    print(f"\nfired: {dict(report.found)}\nsolved without guessing: {report.solved}/"
+          f"{report.puzzles} = {report.solved / report.puzzles:.1%}")
+    assert report.found[AIC] and report.found[CELL_FORCING]
+    assert report.solved / report.puzzles >= 0.9
 
 
 @pytest.mark.parametrize("shape", [classic(6), jigsaw(JIGSAW_9), diagonal(S9)], ids=str)
 def test_soundness_on_generated_puzzles(shape: Shape) -> None:
-    fired: Counter[str] = Counter()
-    for seed in (1, 2, 3):
-        solution = random_grid(shape, seed)
-        run_sound(minimal_puzzle(shape, solution, seed), fired, Counter(), Counter())
-    print(f"\n{shape}: {dict(fired)}")
+    report = audit_generated(shape, (1, 2, 3), PROBE, exhaustive=False)
+    print(f"\n{shape}: {dict(report.found)}")
+

@@ -8,9 +8,9 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from numberplace import engine, formats
 from numberplace.grids import random_grid
-from numberplace.logic import Board, Step, next_step
+from numberplace.logic import TECHNIQUES, Board, Step
+from numberplace.logic.audit import Audit
 from numberplace.logic.board import bit
 from numberplace.logic.fish import (
     find_finned_jellyfish,
@@ -31,8 +31,8 @@ from numberplace.logic.single_digit import (
 from numberplace.puzzle import Puzzle
 from numberplace.shape import Shape, classic, diagonal, jigsaw, samurai
 
-from conftest import data_lines, simpler_than
-from positions import JIGSAW_9, S9, cell
+from conftest import data_lines
+from positions import JIGSAW_9, S9, assert_sound, audit_lines, cell
 
 Finder = Callable[[Board, Shape], Iterator[Step]]
 
@@ -296,61 +296,28 @@ def test_empty_rectangle() -> None:
 
 # -- soundness -------------------------------------------------------------------------------
 
-def run_with_new_finders(line: str, counts: Counter[str]) -> None:
-    puzzle = formats.parse(line)
-    solution = engine.solve(puzzle).solution
-    assert solution is not None
-    board = Board.from_puzzle(puzzle)
-    shape = puzzle.shape
-    others = simpler_than(finder for _, finder in FINDERS)
-    while not board.is_solved():
-        step = next_step(board, shape, others)
-        if step is None:
-            for _, finder in FINDERS:
-                step = next(finder(board, shape), None)
-                if step is not None:
-                    counts[step.technique] += 1
-                    for c, v in step.eliminations:
-                        assert solution[c] != v, f"true value eliminated: {step.text}"
-                    assert step.eliminations and not step.placements
-                    break
-        if step is None:
-            return
-        step.apply(board)
-    assert tuple(board.values) == solution
+PROBE = [name for name, _ in FINDERS]
 
 
 def test_soundness_on_magictour() -> None:
-    counts: Counter[str] = Counter()
-    for line in data_lines("magictour_top1465.txt", 200):
-        run_with_new_finders(line, counts)
-    print("new techniques fired:", dict(counts))
-    assert sum(counts.values()) > 0
+    report = audit_lines(data_lines("magictour_top1465.txt", 200), PROBE, exhaustive=False)
+    print("new techniques fired:", dict(report.found))
+    assert sum(report.found.values()) > 0
 
 
 @pytest.mark.parametrize("shape", [classic(6), jigsaw(JIGSAW_9), diagonal(S9), samurai()],
                          ids=str)
 def test_soundness_on_partial_grids_of_other_shapes(shape: Shape) -> None:
     """Random givens of a known grid (often not unique): no step may lose that grid."""
-    counts: Counter[str] = Counter()
+    total = Audit()
     for seed in range(1, 21 if shape.ncells <= 81 else 6):
         solution = random_grid(shape, seed)
         rng = random.Random(seed)
         share = 0.2 + 0.25 * rng.random()
         givens = tuple(v if rng.random() < share else 0 for v in solution)
-        board = Board.from_puzzle(Puzzle(shape, givens))
-        while not board.is_solved():
-            step = next_step(board, shape) or next(
-                (s for _, f in FINDERS for s in f(board, shape)), None)
-            if step is None:
-                break
-            counts[step.technique] += 1
-            for c, v in step.eliminations:
-                assert solution[c] != v, f"{shape}: true value eliminated: {step.text}"
-            for c, v in step.placements:
-                assert solution[c] == v, f"{shape}: wrong placement: {step.text}"
-            step.apply(board)
-    assert counts
+        total.merge(assert_sound(Puzzle(shape, givens), PROBE, solution=solution,
+                                 before=list(TECHNIQUES)))
+    assert sum(total.applied.values())
 
 
 @pytest.mark.parametrize("value", [1, 9])

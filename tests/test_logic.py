@@ -321,7 +321,7 @@ def test_book_preset_solves_the_first_book_puzzle() -> None:
 
 # -- soundness -----------------------------------------------------------------------------
 
-def assert_sound(puzzle: Puzzle) -> str:
+def assert_path_sound(puzzle: Puzzle) -> str:
     """Run the driver; every step must agree with the engine's (unique) solution."""
     solution = engine.solve(puzzle).solution
     assert solution is not None
@@ -339,7 +339,7 @@ def assert_sound(puzzle: Puzzle) -> str:
 
 @pytest.mark.parametrize("name", ["magictour_top1465.txt", "kaggle_like_10k.txt"])
 def test_soundness_on_benchmark_puzzles(name: str) -> None:
-    statuses = [assert_sound(formats.parse(line)) for line in data_lines(name, 300)]
+    statuses = [assert_path_sound(formats.parse(line)) for line in data_lines(name, 300)]
     assert "solved" in statuses
 
 
@@ -350,7 +350,7 @@ def test_soundness_on_generated_puzzles(shape: Shape) -> None:
         solution = random_grid(shape, seed)
         # Fewer removal tries leave more givens: quick to make, and longer logic paths.
         tries = None if shape.ncells <= 81 else shape.ncells // 2
-        assert_sound(minimal_puzzle(shape, solution, seed, tries=tries))
+        assert_path_sound(minimal_puzzle(shape, solution, seed, tries=tries))
 
 
 def test_brute_force_guesses_and_backtracks_soundly() -> None:
@@ -406,3 +406,32 @@ def test_next_placement_writes_one_value_per_call() -> None:
             (cell, value), = step.placements
             assert solution[cell] == value
             assert board.values[cell] == 0  # the placement itself is not applied
+
+
+def test_audit_flags_an_unsound_technique(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The soundness audit must be able to fail: a made-up technique that removes a true
+    value, and one that places a wrong value, are both reported."""
+    from numberplace.logic import driver
+    from numberplace.logic.audit import audit
+    from numberplace.logic.step import make_step
+
+    puzzle = formats.parse(BOOK_PUZZLES[0])
+    solution = engine.solve(puzzle).solution
+    assert solution is not None
+    open_cell = puzzle.givens.index(0)
+    wrong = solution[open_cell] % 9 + 1
+
+    def remove_truth(board, shape):  # type: ignore[no-untyped-def]
+        yield make_step(shape, "Bogus", "remove the truth",
+                        eliminations=((open_cell, solution[open_cell]),))
+
+    def place_wrong(board, shape):  # type: ignore[no-untyped-def]
+        yield make_step(shape, "Bogus", "place a wrong value",
+                        placements=((open_cell, wrong),))
+
+    for finder in (remove_truth, place_wrong):
+        monkeypatch.setitem(driver.TECHNIQUES, "Bogus", finder)
+        report = audit(puzzle, solution, ["Bogus"], before=[])
+        assert report.faults and "Bogus" in report.faults[0]
+        assert report.found["Bogus"] == 1
+    assert not audit(puzzle, solution).faults  # the real techniques are sound here

@@ -7,8 +7,7 @@ from collections import Counter
 import pytest
 
 from numberplace import engine, formats
-from numberplace.grids import minimal_puzzle, random_grid
-from numberplace.logic import TECHNIQUES, Board, next_step
+from numberplace.logic import TECHNIQUES, Board
 from numberplace.logic.board import bit
 from numberplace.logic.driver import UNIQUENESS
 from numberplace.logic.patterns import PATTERN_MATCH, bands, find_pattern_match
@@ -27,11 +26,10 @@ from numberplace.logic.uniqueness import (
     find_unique_rectangle_type4,
     rectangles,
 )
-from numberplace.puzzle import Puzzle
 from numberplace.shape import Shape, classic, diagonal, jigsaw, samurai
 
-from conftest import data_lines, simpler_than
-from positions import JIGSAW_9, S9, cell, elims, set_cands
+from conftest import data_lines
+from positions import JIGSAW_9, S9, audit_generated, audit_lines, cell, elims, set_cands
 
 UR_FINDERS = [find_unique_rectangle_type1, find_unique_rectangle_type2,
               find_unique_rectangle_type3, find_unique_rectangle_type4]
@@ -357,44 +355,16 @@ def test_pattern_match_does_not_fire() -> None:
 
 # -- soundness -------------------------------------------------------------------------
 
-def run_sound(puzzle: Puzzle, fired: Counter[str], applied: Counter[str],
-              others: list[str] | None = None) -> None:
-    """The registered techniques (all unless ``others`` names some) first; when they
-    stall, every step here must be sound."""
-    result = engine.solve(puzzle)
-    assert result.status == "unique"
-    solution = result.solution
-    assert solution is not None
-    board = Board.from_puzzle(puzzle)
-    shape = puzzle.shape
-    others = simpler_than(FINDERS) if others is None else others
-    while not board.is_solved():
-        step = next_step(board, shape, others)
-        if step is None:
-            found = [s for finder in FINDERS for s in finder(board, shape)]
-            for s in found:
-                fired[s.technique] += 1
-                for c, v in s.eliminations:
-                    assert solution[c] != v, f"true value eliminated: {s.text}"
-                for c, v in s.placements:
-                    assert solution[c] == v, f"wrong value placed: {s.text}"
-            if not found:
-                break
-            step = found[0]
-            applied[step.technique] += 1
-        step.apply(board)
-    assert board.contradiction() is None
+PROBE = [PATTERN_MATCH, *UNIQUENESS_TECHNIQUES]
 
 
 def test_soundness_on_benchmark_puzzles() -> None:
     totals: Counter[str] = Counter()
     for name in ("magictour_top1465.txt", "17_clue.txt"):
-        fired: Counter[str] = Counter()
-        applied: Counter[str] = Counter()
-        for line in data_lines(name, 200):
-            run_sound(formats.parse(line), fired, applied)
-        print(f"\n{name}: steps found: {dict(fired)}\nsteps applied: {dict(applied)}")
-        totals += applied
+        report = audit_lines(data_lines(name, 200), PROBE, unique=True)
+        print(f"\n{name}: steps found: {dict(report.found)}\n"
+              f"steps applied: {dict(report.applied)}")
+        totals += report.applied
     assert {UR_TYPE_1, UR_TYPE_2, UR_TYPE_3, UR_TYPE_4} <= set(totals)
 
 
@@ -403,11 +373,6 @@ def test_soundness_on_benchmark_puzzles() -> None:
 def test_soundness_on_generated_puzzles(shape: Shape) -> None:
     # Only Full House before ours, so these boards stall often and our finders get a say
     # (Unique Rectangles do fire on 6x6 and Samurai; a stall ends a puzzle).
-    fired: Counter[str] = Counter()
-    applied: Counter[str] = Counter()
-    for seed in range(1, 13 if shape.ncells <= 81 else 4):
-        solution = random_grid(shape, seed)
-        tries = None if shape.ncells <= 81 else shape.ncells // 2
-        run_sound(minimal_puzzle(shape, solution, seed, tries=tries), fired, applied,
-                  others=["Full House"])
-    print(f"\n{shape}: steps found: {dict(fired)}, applied: {dict(applied)}")
+    report = audit_generated(shape, range(1, 13 if shape.ncells <= 81 else 4), PROBE,
+                             before=["Full House"], unique=True)
+    print(f"\n{shape}: steps found: {dict(report.found)}, applied: {dict(report.applied)}")

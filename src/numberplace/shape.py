@@ -76,8 +76,13 @@ class Shape:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Shape) and (self is other or self.key == other.key)
 
-    def __hash__(self) -> int:
+    @cached_property
+    def _hash(self) -> int:
+        # solvers look shapes up in per-shape caches many times per step
         return hash(self.key)
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __repr__(self) -> str:
         return f"Shape({self.name!r}, {len(self.coords)} cells, {len(self.houses)} houses)"

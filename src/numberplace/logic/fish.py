@@ -19,6 +19,7 @@ own rows and columns). Any grid size works, with boxes or jigsaw regions for the
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
@@ -37,25 +38,21 @@ _ORIENTATIONS = (("row", "column"), ("column", "row"))
 
 
 @lru_cache(maxsize=64)
-def line_layout(shape: Shape) -> tuple[tuple[tuple[int, ...], dict[str, tuple[int, ...]],
-                                             dict[str, dict[int, int]]], ...]:
-    """For each sub-grid: its cells, its lines by kind, and each cell's line of a kind."""
-    out = []
-    for g, grid_cells in enumerate(shape.grids or (tuple(range(shape.ncells)),)):
-        lines: dict[str, tuple[int, ...]] = {}
-        line_of: dict[str, dict[int, int]] = {}
-        for kind in ("row", "column"):
-            hs = tuple(h for h, x in enumerate(shape.houses) if x.kind == kind and x.grid == g)
-            lines[kind] = hs
-            line_of[kind] = {c: h for h in hs for c in shape.houses[h].cells}
-        out.append((grid_cells, lines, line_of))
-    return tuple(out)
-
-
-@lru_cache(maxsize=64)
 def peer_sets(shape: Shape) -> tuple[frozenset[int], ...]:
     """Each cell's peers as a set."""
     return tuple(frozenset(p) for p in shape.peers)
+
+
+@lru_cache(maxsize=64)
+def peer_bits(shape: Shape) -> tuple[int, ...]:
+    """Each cell's peers as a bit set over cells (bit c for cell c)."""
+    out = []
+    for ps in shape.peers:
+        m = 0
+        for p in ps:
+            m |= 1 << p
+        out.append(m)
+    return tuple(out)
 
 
 @lru_cache(maxsize=64)
@@ -69,101 +66,241 @@ def block_of(shape: Shape) -> tuple[int, ...]:
     return tuple(out)
 
 
+@dataclass(frozen=True)
+class _Frame:
+    """One sub-grid seen with one kind of line as base and the other as cover.
+
+    Base line i and cover line j meet in at most one cell, ``cell_at[i][j]`` (-1 when
+    they do not meet). Positions along a base line are bit sets over cover indices.
+    """
+
+    base: tuple[int, ...]  # house ids, ascending
+    cover: tuple[int, ...]
+    base_cells: tuple[tuple[int, ...], ...]  # each base line's cells
+    cover_index: dict[int, int]  # cell -> its cover line's index
+    cell_at: tuple[tuple[int, ...], ...]
+    # for each base line: (block house, bit set of cover indices the block holds there)
+    blocks: tuple[tuple[tuple[int, int], ...], ...]
+    # each block's cover-index bit set on every base line (0 where they do not meet)
+    block_masks: dict[int, tuple[int, ...]]
+    base_bits: tuple[int, ...]  # each base line's cells as a bit set over cells
+    cover_bits: tuple[int, ...]
+
+
+@lru_cache(maxsize=64)
+def _frames(shape: Shape) -> tuple[_Frame, ...]:
+    blocks = block_of(shape)
+    out = []
+    for g, _cells in enumerate(shape.grids or (tuple(range(shape.ncells)),)):
+        lines = {kind: tuple(h for h, x in enumerate(shape.houses)
+                             if x.kind == kind and x.grid == g) for kind in ("row", "column")}
+        for base_kind, cover_kind in _ORIENTATIONS:
+            base, cover = lines[base_kind], lines[cover_kind]
+            if not base or not cover:
+                continue
+            cover_index = {c: j for j, h in enumerate(cover) for c in shape.houses[h].cells}
+            cell_at, line_blocks, base_cells = [], [], []
+            for h in base:
+                row = [-1] * len(cover)
+                by_block: dict[int, int] = {}
+                cs = tuple(c for c in shape.houses[h].cells if c in cover_index)
+                for c in cs:
+                    row[cover_index[c]] = c
+                    if blocks[c] >= 0:
+                        by_block[blocks[c]] = by_block.get(blocks[c], 0) | 1 << cover_index[c]
+                cell_at.append(tuple(row))
+                line_blocks.append(tuple(sorted(by_block.items())))
+                base_cells.append(cs)
+            out.append(_Frame(
+                base, cover, tuple(base_cells), cover_index, tuple(cell_at),
+                tuple(line_blocks),
+                {b: tuple(dict(pairs).get(b, 0) for pairs in line_blocks)
+                 for b in sorted({b for pairs in line_blocks for b, _ in pairs})},
+                tuple(_bits(shape.houses[h].cells) for h in base),
+                tuple(_bits(shape.houses[h].cells) for h in cover)))
+    return tuple(out)
+
+
+def _bits(cells: tuple[int, ...]) -> int:
+    m = 0
+    for c in cells:
+        m |= 1 << c
+    return m
+
+
+def _ones(mask: int) -> list[int]:
+    """Indices of the set bits, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def _houses_text(houses: tuple[int, ...]) -> str:
     refs = [house_ref(h) for h in houses]
     return ", ".join(refs[:-1]) + " and " + refs[-1]
 
 
+#: The finned and sashimi fish of the last board searched, by size: the driver asks for
+#: finned and then sashimi fish of one size on the same board, and one search finds both.
+_last_finned: dict[int, tuple[tuple[object, ...], list[tuple[bool, Step]]]] = {}
+
+
 def _fish(board: Board, shape: Shape, size: int, variant: str) -> Iterator[Step]:
     """Fish of ``size`` lines; ``variant`` is ``basic``, ``finned`` or ``sashimi``."""
-    finned = variant != "basic"
-    peers = peer_sets(shape)
-    blocks = block_of(shape)
+    if variant == "basic":
+        yield from (step for _, step in _search(board, shape, size, False))
+        return
+    key = (shape, tuple(board.candidates))
+    cached = _last_finned.get(size)
+    if cached is None or cached[0] != key:
+        cached = key, list(_search(board, shape, size, True))
+        _last_finned[size] = cached
+    want = variant == "sashimi"
+    yield from (step for sashimi, step in cached[1] if sashimi == want)
+
+
+def _search(board: Board, shape: Shape, size: int, finned: bool
+            ) -> Iterator[tuple[bool, Step]]:
+    """Basic or finned (and sashimi) fish of ``size`` lines, with their sashimi flag.
+
+    Positions are bit sets over cover lines, so a base set's cover lines are the union of
+    its lines' positions; this search runs between most harder steps, so it stays on ints.
+    """
+    peers = peer_bits(shape)
     cands = board.candidates
     for value in range(1, shape.size + 1):
         vb = bit(value)
-        for _grid_cells, lines, line_of in line_layout(shape):
-            for base_kind, cover_kind in _ORIENTATIONS:
-                cover_of = line_of[cover_kind]
-                # Base lines with the value still open; a finned line may hold more cells
-                # than the size (its fins), a basic one at most ``size``.
-                where: dict[int, tuple[int, ...]] = {}
-                for h in lines[base_kind]:
-                    cs = tuple(c for c in shape.houses[h].cells if cands[c] & vb)
-                    if len(cs) >= 2 or (finned and cs):
-                        if finned or len(cs) <= size:
-                            where[h] = cs
-                for base in combinations(sorted(where), size):
-                    base_cells = [c for h in base for c in where[h]]
-                    in_base = set(base_cells)
-                    if finned:
-                        found = _finned_covers(base, where, base_cells, cover_of, blocks,
-                                               size)
-                    else:
-                        covers = tuple(sorted({cover_of[c] for c in base_cells}))
-                        found = [(covers, ())] if len(covers) == size else []
-                    for covers, fins in found:
-                        elims = []
-                        for h in covers:
-                            for c in shape.houses[h].cells:
-                                if c in in_base or not cands[c] & vb:
-                                    continue
-                                if all(c in peers[f] for f in fins):
-                                    elims.append((c, value))
-                        if not elims:
-                            continue
-                        if finned and _is_sashimi(base, where, fins) != (variant == "sashimi"):
-                            continue
-                        yield _fish_step(shape, size, value, base, covers, base_cells,
-                                         fins, tuple(sorted(elims)), where)
+        vcells = 0
+        for c, m in enumerate(cands):
+            if m & vb:
+                vcells |= 1 << c
+        for frame in _frames(shape):
+            # Base lines with the value still open; a finned line may hold more cells than
+            # the size (its fins), a basic one at most ``size``.
+            pos: dict[int, int] = {}
+            for i, cs in enumerate(frame.base_cells):
+                p = 0
+                for c in cs:
+                    if cands[c] & vb:
+                        p |= 1 << frame.cover_index[c]
+                n = p.bit_count()
+                if (n >= 2 or (finned and n)) and (finned or n <= size):
+                    pos[i] = p
+            if len(pos) < size:
+                continue
+            if finned:
+                found = _finned_sets(frame, pos, size, vcells, peers)
+            else:
+                found = [(base, union, ()) for base, union in _base_sets(list(pos), pos, size)
+                         if union.bit_count() == size]
+            for base, covers, fins in found:
+                in_base = 0
+                for i in base:
+                    in_base |= frame.base_bits[i]
+                target = 0
+                for j in _ones(covers):
+                    target |= frame.cover_bits[j]
+                target &= vcells & ~in_base
+                for f in fins:
+                    target &= peers[f]
+                if not target:
+                    continue
+                sashimi = bool(fins) and any((pos[i] & covers).bit_count() <= 1
+                                             for i in base)
+                yield sashimi, _fish_step(shape, size, value, frame, base, covers, pos,
+                                          fins, tuple((c, value) for c in _ones(target)),
+                                          sashimi)
 
 
-def _finned_covers(base: tuple[int, ...], where: dict[int, tuple[int, ...]],
-                   base_cells: list[int], cover_of: dict[int, int], blocks: tuple[int, ...],
-                   size: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """Cover sets of ``size`` lines leaving a non-empty set of fins inside one block."""
-    out = []
-    seen = set()
-    for block in sorted({blocks[c] for c in base_cells if blocks[c] >= 0}):
-        required = {cover_of[c] for c in base_cells if blocks[c] != block}
-        if len(required) > size:
-            continue
-        optional = sorted({cover_of[c] for c in base_cells if blocks[c] == block} - required)
-        for extra in combinations(optional, size - len(required)):
-            covers = tuple(sorted(required.union(extra)))
-            fins = tuple(c for c in base_cells if cover_of[c] not in covers)
-            if not fins or covers in seen:
-                continue
-            # Every base line must keep a candidate in the cover lines.
-            if any(all(cover_of[c] not in covers for c in where[h]) for h in base):
-                continue
-            seen.add(covers)
-            out.append((covers, fins))
+def _base_sets(lines: list[int], pos: dict[int, int], size: int
+               ) -> list[tuple[tuple[int, ...], int]]:
+    """Sets of ``size`` lines (in combination order) whose positions (``pos``) span at
+    most ``size`` cover lines, with that union."""
+    out: list[tuple[tuple[int, ...], int]] = []
+    chosen: list[int] = []
+
+    def grow(start: int, union: int) -> None:
+        if len(chosen) == size:
+            out.append((tuple(chosen), union))
+            return
+        for k in range(start, len(lines) - (size - len(chosen)) + 1):
+            u = union | pos[lines[k]]
+            if u.bit_count() <= size:
+                chosen.append(lines[k])
+                grow(k + 1, u)
+                chosen.pop()
+
+    grow(0, 0)
     return out
 
 
-def _is_sashimi(base: tuple[int, ...], where: dict[int, tuple[int, ...]],
-                fins: tuple[int, ...]) -> bool:
-    """True when a base line keeps a single candidate without the fins."""
-    return any(len([c for c in where[h] if c not in fins]) <= 1 for h in base)
+def _finned_sets(frame: _Frame, pos: dict[int, int], size: int, vcells: int,
+                 peers: tuple[int, ...]) -> list[tuple[tuple[int, ...], int, tuple[int, ...]]]:
+    """Finned fish shapes: (base lines, cover lines as a bit set, fins).
+
+    The fins lie in one block, so for each block the base cells outside it must fit in
+    at most ``size`` cover lines; that bound prunes the search over base sets. Results
+    come in the order base set, block, covers.
+    """
+    lines = list(pos)
+    found: list[tuple[tuple[int, ...], int, int, tuple[int, ...]]] = []
+    blocks = sorted({b for i in lines for b, mask in frame.blocks[i] if pos[i] & mask})
+    for block in blocks:
+        masks = frame.block_masks[block]
+        # A removal sees a fin, lies outside the fin's line and the fin's cover line
+        # (that one is not covered): without such a cell for some fin, skip the block.
+        reach = 0
+        for i in lines:
+            for j in _ones(pos[i] & masks[i]):
+                reach |= peers[frame.cell_at[i][j]] & ~frame.base_bits[i] & ~frame.cover_bits[j]
+        if not reach & vcells:
+            continue
+        outside = {i: pos[i] & ~masks[i] for i in lines}
+        inside = {i: pos[i] & masks[i] for i in lines}
+        for base, required in _base_sets(lines, outside, size):
+            optional = 0
+            for i in base:
+                optional |= inside[i]
+            if not optional:
+                continue  # no fin
+            optional &= ~required
+            for extra in combinations(_ones(optional), size - required.bit_count()):
+                covers = required
+                for j in extra:
+                    covers |= 1 << j
+                # Every base line must keep a candidate in the cover lines.
+                if any(not pos[i] & covers for i in base):
+                    continue
+                fins = tuple(frame.cell_at[i][j] for i in base
+                             for j in _ones(pos[i] & ~covers))
+                if fins:
+                    found.append((base, block, covers, fins))
+    # the order of a search by base set first, so hints do not depend on block order
+    found.sort(key=lambda item: (item[0], item[1]))
+    return [(base, covers, fins) for base, _block, covers, fins in found]
 
 
-def _fish_step(shape: Shape, size: int, value: int, base: tuple[int, ...],
-               covers: tuple[int, ...], base_cells: list[int], fins: tuple[int, ...],
-               elims: tuple[tuple[int, int], ...], where: dict[int, tuple[int, ...]]
-               ) -> Step:
+def _fish_step(shape: Shape, size: int, value: int, frame: _Frame, base: tuple[int, ...],
+               covers: int, pos: dict[int, int], fins: tuple[int, ...],
+               elims: tuple[tuple[int, int], ...], sashimi: bool) -> Step:
     name = FISH_NAMES[size]
+    base_cells = [frame.cell_at[i][j] for i in base for j in _ones(pos[i])]
     body = [c for c in base_cells if c not in fins]
     if fins:
-        name = ("Sashimi " if _is_sashimi(base, where, fins) else "Finned ") + name
+        name = ("Sashimi " if sashimi else "Finned ") + name
     fin_text = ""
     if fins:
         fin_text = f", fin{'s' if len(fins) > 1 else ''} {cells_ref(fins)}"
-    template = (f"{name} on {value} in {_houses_text(base)}, covered by "
-                f"{_houses_text(covers)}{fin_text}: remove {eliminations_ref(elims)}")
+    base_houses = tuple(frame.base[i] for i in base)
+    cover_houses = tuple(frame.cover[j] for j in _ones(covers))
+    template = (f"{name} on {value} in {_houses_text(base_houses)}, covered by "
+                f"{_houses_text(cover_houses)}{fin_text}: remove {eliminations_ref(elims)}")
     return make_step(
         shape, name, template, eliminations=elims, cells=tuple(base_cells),
-        houses=base + covers,
+        houses=base_houses + cover_houses,
         highlights=tuple(("base", c, value) for c in body)
         + tuple(("fin", c, value) for c in fins)
         + tuple(("removed", c, v) for c, v in elims))
