@@ -179,6 +179,27 @@ def test_book_figure_1_7_is_solved_by_crme_alone(tmp_path: Path,
     assert all(re.fullmatch(r"  \d+\. Value \d in \(\d,\d\) by CRME", step) for step in steps)
 
 
+def test_explain_and_hint_write_values_with_the_puzzle_symbols(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A Wordoku is explained in its letters, not in the numbers behind them."""
+    letters = "WORDPLAYS"
+    f = tmp_path / "p.txt"
+    f.write_text("".join(letters[int(ch) - 1] if ch != "." else "." for ch in BOOK_PUZZLES[0])
+                 + "\n")
+    code, out, _ = run(["explain", str(f), "--alphabet", letters], capsys)
+    assert code == 0
+    steps = out.splitlines()[1:]
+    placed = [re.search(r"place (\S+) at r\dc\d", s) for s in steps]
+    symbols = {m.group(1) for m in placed if m}
+    assert symbols and symbols <= set(letters)
+    assert not any(re.search(r"\b[1-9] (from|at) r", s) for s in steps)
+    code, out, _ = run(["explain", str(f), "--alphabet", letters, "--techniques", "book",
+                        "--notation", "book"], capsys)
+    assert re.search(r"Value [A-Z] in \(\d,\d\) by ", out)
+    code, out, _ = run(["hint", str(f), "--alphabet", letters], capsys)
+    assert code == 0 and re.search(r"place [A-Z] at r\dc\d", out)
+
+
 def test_hint_tiers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     f = tmp_path / "p.txt"
     f.write_text(BOOK_PUZZLES[0] + "\n")

@@ -343,7 +343,8 @@ def _explain(args: argparse.Namespace, out: TextIO) -> int:
             obj: dict[str, object] = {
                 "line": rec.line, "puzzle": formats.write(rec.puzzle, "line"),
                 "status": result.status,
-                "steps": [step_record(s, shape, args.notation) for s in result.steps]}
+                "steps": [step_record(s, shape, args.notation, rec.puzzle.alphabet)
+                          for s in result.steps]}
             if result.message:
                 obj["message"] = result.message
             out.write(json.dumps(obj) + "\n")
@@ -354,8 +355,9 @@ def _explain(args: argparse.Namespace, out: TextIO) -> int:
                   + (f": {result.message}" if result.message else "") + "\n")
         book = (args.techniques or "").strip().lower() == "book"
         for number, step in enumerate(result.steps, start=1):
-            text = (book_log_line(step, shape) if book else
-                    f"{step.technique}: {step.describe(shape, args.notation)}")
+            text = (book_log_line(step, shape, rec.puzzle.alphabet) if book else
+                    f"{step.technique}: "
+                    f"{step.describe(shape, args.notation, rec.puzzle.alphabet)}")
             out.write(f"  {number}. {text}\n")
     return 2 if errors else 0
 

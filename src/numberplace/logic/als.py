@@ -32,8 +32,18 @@ from functools import lru_cache
 from itertools import combinations
 
 from ..shape import Shape
-from .board import Board, bit, values_of
-from .step import Step, cells_ref, eliminations_ref, house_ref, make_step
+from .board import Board, bit, by_cells, value_cells, values_of
+from .geometry import ones, peer_bits
+from .step import (
+    Step,
+    candidates_ref,
+    cells_ref,
+    eliminations_ref,
+    house_ref,
+    make_step,
+    value_ref,
+    values_ref,
+)
 
 ALS_XZ = "ALS-XZ"
 SUE_DE_COQ = "Sue de Coq"
@@ -42,18 +52,6 @@ SUE_DE_COQ = "Sue de Coq"
 MAX_ALS_CELLS = 4
 #: Largest line set and box set a Sue de Coq search considers.
 MAX_SDC_SET = 3
-
-
-@lru_cache(maxsize=64)
-def peer_bits(shape: Shape) -> tuple[int, ...]:
-    """For each cell, its peers as a bit set."""
-    out = []
-    for peers in shape.peers:
-        b = 0
-        for p in peers:
-            b |= 1 << p
-        out.append(b)
-    return tuple(out)
 
 
 @lru_cache(maxsize=64)
@@ -73,27 +71,6 @@ def house_pairs(shape: Shape) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
     return tuple(out)
 
 
-def _cells_of(bits: int) -> list[int]:
-    """The cells of a bit set, ascending."""
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return out
-
-
-def _cands(mask: int) -> str:
-    """A candidate set written as ``{1,2}`` (no marker: markers start with c, h or k)."""
-    return "{" + ",".join(map(str, values_of(mask))) + "}"
-
-
-def _list(values: list[int]) -> str:
-    if len(values) == 1:
-        return str(values[0])
-    return ", ".join(map(str, values[:-1])) + f" and {values[-1]}"
-
-
 @dataclass(frozen=True)
 class Als:
     """An almost locked set: its house, cells, candidate mask and, per value, the bit
@@ -107,7 +84,7 @@ class Als:
     seen: dict[int, int]
 
     def ref(self) -> str:
-        return f"{cells_ref(self.cells)} {_cands(self.mask)} in {house_ref(self.house)}"
+        return f"{cells_ref(self.cells)} {candidates_ref(self.mask)} in {house_ref(self.house)}"
 
 
 def almost_locked_sets(board: Board, shape: Shape, max_cells: int = MAX_ALS_CELLS
@@ -164,77 +141,87 @@ def almost_locked_sets(board: Board, shape: Shape, max_cells: int = MAX_ALS_CELL
     return out
 
 
-def _value_cells(board: Board) -> dict[int, int]:
-    """For each value, the bit set of cells where it is a candidate."""
-    out: dict[int, int] = {}
-    for c, m in enumerate(board.candidates):
-        while m:
-            low = m & -m
-            v = low.bit_length()
-            out[v] = out.get(v, 0) | (1 << c)
-            m ^= low
-    return out
-
-
 def find_als_xz(board: Board, shape: Shape) -> Iterator[Step]:
     """ALS-XZ (singly and doubly linked) on ALS of up to :data:`MAX_ALS_CELLS` cells."""
     sets = almost_locked_sets(board, shape)
-    holders = _value_cells(board)
+    holders = value_cells(board)
+    for (i, j), linked in sorted(_restricted_pairs(sets, holders).items()):
+        a, b = sets[i], sets[j]
+        common = a.mask & b.mask
+        if common.bit_count() < 2 or a.bits & b.bits:
+            continue
+        vals = values_of(common)
+        rcc = values_of(linked)
+        both = a.bits | b.bits
+        if len(rcc) >= 2:
+            yield from _doubly(board, shape, a, b, rcc[:2], vals, holders, both)
+            continue
+        x = rcc[0]
+        zs = []
+        elims: list[tuple[int, int]] = []
+        for z in vals:
+            if z == x:
+                continue
+            targets = a.seen[z] & b.seen[z] & holders[z] & ~both
+            if targets:
+                zs.append(z)
+                elims.extend((c, z) for c in ones(targets))
+        if not elims:
+            continue
+        template = (f"ALS-XZ: set A {a.ref()} and set B {b.ref()} share no cell; "
+                    f"X = {value_ref(x)} is a restricted common value (every "
+                    f"{value_ref(x)} of A sees every {value_ref(x)} of B), so X is in at "
+                    f"most one set and the other is locked: Z = {values_ref(zs, ' and ')} "
+                    f"is in A or B, remove {eliminations_ref(elims)}")
+        yield _als_step(board, shape, template, a, b, [x], elims)
+
+
+def _restricted_pairs(sets: list[Als], holders: list[int]) -> dict[tuple[int, int], int]:
+    """Pairs (i, j), i < j, of ALS with a restricted common value: every cell of set j
+    holding it sees every cell of set i holding it. The values, as a mask, by pair.
+
+    Set j's cells holding x all lie among the holders of x that see set i's: so only
+    sets whose first such cell is there are tried, not every pair of sets.
+    """
+    by_first: dict[int, dict[int, list[int]]] = {}
+    for k, s in enumerate(sets):
+        for v, w in s.where.items():
+            by_first.setdefault(v, {}).setdefault((w & -w).bit_length() - 1, []).append(k)
+    out: dict[tuple[int, int], int] = {}
     for i, a in enumerate(sets):
-        for b in sets[i + 1:]:
-            common = a.mask & b.mask
-            if common.bit_count() < 2 or a.bits & b.bits:
-                continue
-            vals = values_of(common)
-            rcc = [x for x in vals if not b.where[x] & ~a.seen[x]]
-            if not rcc:
-                continue
-            both = a.bits | b.bits
-            if len(rcc) >= 2:
-                yield from _doubly(board, shape, a, b, rcc[:2], vals, holders, both)
-                continue
-            x = rcc[0]
-            zs = []
-            elims: list[tuple[int, int]] = []
-            for z in vals:
-                if z == x:
-                    continue
-                targets = a.seen[z] & b.seen[z] & holders.get(z, 0) & ~both
-                if targets:
-                    zs.append(z)
-                    elims.extend((c, z) for c in _cells_of(targets))
-            if not elims:
-                continue
-            template = (f"ALS-XZ: set A {a.ref()} and set B {b.ref()} share no cell; "
-                        f"X = {x} is a restricted common value (every {x} of A sees every "
-                        f"{x} of B), so X is in at most one set and the other is locked: "
-                        f"Z = {_list(zs)} is in A or B, remove {eliminations_ref(elims)}")
-            yield _als_step(board, shape, template, a, b, [x], elims)
+        for x, seen in a.seen.items():
+            reach = seen & holders[x]
+            table = by_first[x]
+            for c in ones(reach):
+                for j in table.get(c, ()):
+                    if j > i and not sets[j].where[x] & ~reach:
+                        out[(i, j)] = out.get((i, j), 0) | bit(x)
+    return out
 
 
 def _doubly(board: Board, shape: Shape, a: Als, b: Als, rcc: list[int], vals: list[int],
-            holders: dict[int, int], both: int) -> Iterator[Step]:
+            holders: list[int], both: int) -> Iterator[Step]:
     """Doubly-linked ALS-XZ: each set holds one restricted common and all its others."""
     found: dict[tuple[int, int], None] = {}
     for v in vals:
         if v not in rcc:
-            for c in _cells_of(a.seen[v] & b.seen[v] & holders.get(v, 0) & ~both):
+            for c in ones(a.seen[v] & b.seen[v] & holders[v] & ~both):
                 found[(c, v)] = None
     for x in rcc:
-        for c in _cells_of(a.seen[x] & b.seen[x] & holders.get(x, 0) & ~both):
+        for c in ones(a.seen[x] & b.seen[x] & holders[x] & ~both):
             found[(c, x)] = None
     for s in (a, b):
         for v in values_of(s.mask):
             if v not in rcc:
-                for c in _cells_of(s.seen[v] & holders.get(v, 0) & ~s.bits):
+                for c in ones(s.seen[v] & holders[v] & ~s.bits):
                     found[(c, v)] = None
     if not found:
         return
     elims = sorted(found, key=lambda cv: (cv[1], cv[0]))
     x1, x2 = rcc
-    template = (f"ALS-XZ, doubly linked: set A {a.ref()} and set B {b.ref()} share no "
-                f"cell; both {x1} and {x2} are restricted common values (each X of A sees "
-                f"each X of B), so each set holds one of them and all of its other values: "
+    template = (f"ALS-XZ, doubly linked: set A {a.ref()} and set B {b.ref()} share no cell; both "
+                f"{value_ref(x1)} and {value_ref(x2)} are restricted common values (each X of A "
+                f"sees each X of B), so each set holds one of them and all of its other values: "
                 f"remove {eliminations_ref(elims)}")
     yield _als_step(board, shape, template, a, b, rcc, elims)
 
@@ -275,10 +262,13 @@ def find_sue_de_coq(board: Board, shape: Shape) -> Iterator[Step]:
     """Sue de Coq on a box-line intersection (any two houses sharing 2+ cells)."""
     cands = board.candidates
     houses = shape.houses
-    for h1, h2, shared in house_pairs(shape):
+    pairs = house_pairs(shape)
+
+    def search(i: int) -> Iterator[Step]:
+        h1, h2, shared = pairs[i]
         open_shared = [c for c in shared if cands[c]]
         if len(open_shared) < 2:
-            continue
+            return
         set2 = set(houses[h2].cells)
         set1 = set(houses[h1].cells)
         line_rest = [c for c in houses[h1].cells if c not in set2 and cands[c]]
@@ -303,6 +293,10 @@ def find_sue_de_coq(board: Board, shape: Shape) -> Iterator[Step]:
                         if step is not None:
                             yield step
 
+    # a pair's search reads only the cells of its two houses
+    groups = [houses[h1].cells + houses[h2].cells for h1, h2, _ in pairs]
+    return by_cells(SUE_DE_COQ, board, groups, search)
+
 
 def _sdc_step(board: Board, shape: Shape, h1: int, h2: int, core: tuple[int, ...],
               vmask: int, d: tuple[int, ...], vd: int, e: tuple[int, ...], ve: int
@@ -321,8 +315,9 @@ def _sdc_step(board: Board, shape: Shape, h1: int, h2: int, core: tuple[int, ...
         return None
     elims = sorted(found, key=lambda cv: (cv[1], cv[0]))
     template = (f"Sue de Coq: {cells_ref(core)}, where {house_ref(h1)} meets "
-                f"{house_ref(h2)}, hold {_cands(vmask)}; with {cells_ref(d)} "
-                f"{_cands(vd)} in {house_ref(h1)} and {cells_ref(e)} {_cands(ve)} in "
+                f"{house_ref(h2)}, hold {candidates_ref(vmask)}; with {cells_ref(d)} "
+                f"{candidates_ref(vd)} in {house_ref(h1)} and {cells_ref(e)} "
+                f"{candidates_ref(ve)} in "
                 f"{house_ref(h2)}, which share no value, these "
                 f"{len(core) + len(d) + len(e)} cells hold as many values, each once: "
                 f"remove {eliminations_ref(elims)}")

@@ -7,10 +7,14 @@ Everything is phrased in houses, so the board serves every shape.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ..puzzle import Puzzle
 from ..shape import Shape
+
+T = TypeVar("T")
 
 
 def bit(value: int) -> int:
@@ -98,11 +102,21 @@ class Board:
         Checks: an empty cell without candidates, a value placed twice in a house, and a
         value neither placed in a house nor a candidate in any of its cells.
         """
+        problem = self.problem()
+        if problem is None:
+            return None
+        from .step import render  # steps build on boards: imported here, not at the top
+
+        return render(problem, self.shape, notation)
+
+    def problem(self) -> str | None:
+        """:meth:`contradiction` as a step template (cells, houses and values as markers),
+        so it can be written in either notation and with any alphabet."""
         shape = self.shape
         values, candidates = self.values, self.candidates
         for cell, v in enumerate(values):
             if not v and not candidates[cell]:
-                return f"{shape.cell_name(cell, notation)} has no candidate left"
+                return f"{{c{cell}}} has no candidate left"
         full = (1 << shape.size) - 1
         # this runs before every step: plain loops over locals, no helper calls
         for h, house in enumerate(shape.houses):
@@ -112,12 +126,107 @@ class Board:
                 if v:
                     b = 1 << (v - 1)
                     if placed & b:
-                        return f"value {v} appears twice in {house_name(shape, h, notation)}"
+                        return f"value {{v{v}}} appears twice in {{h{h}}}"
                     placed |= b
                 else:
                     possible |= candidates[c]
             missing = full & ~(placed | possible)
             if missing:
-                v = values_of(missing)[0]
-                return f"value {v} has no place in {house_name(shape, h, notation)}"
+                return f"value {{v{values_of(missing)[0]}}} has no place in {{h{h}}}"
         return None
+
+
+_last_value_cells: list[tuple[tuple[Shape, tuple[int, ...]], list[int]]] = []
+
+
+def value_cells(board: Board) -> list[int]:
+    """For each value v (index v; index 0 unused), the cells where v is a candidate, as
+    a bit set over cells (bit c for cell c).
+
+    The last answer is kept: the finders tried in turn on one board all ask for it.
+    """
+    key = (board.shape, tuple(board.candidates))
+    if _last_value_cells and _last_value_cells[0][0] == key:
+        return _last_value_cells[0][1]
+    out = [0] * (board.shape.size + 1)
+    for c, m in enumerate(board.candidates):
+        while m:
+            low = m & -m
+            out[low.bit_length()] |= 1 << c
+            m ^= low
+    _last_value_cells[:] = [(key, out)]
+    return out
+
+
+class Barren:
+    """Inputs on which a search found nothing, so it need not run on them again.
+
+    A single-value technique's result depends only on the shape and the cells where
+    that value is a candidate. Most steps change one or two values, so after a step the
+    search of every other value would find nothing again: its key is remembered here.
+    Only valid for searches that are pure functions of their key.
+    """
+
+    def __init__(self, limit: int = 100_000) -> None:
+        self._keys: set[tuple[object, ...]] = set()
+        self._limit = limit
+
+    def __contains__(self, key: tuple[object, ...]) -> bool:
+        return key in self._keys
+
+    def add(self, key: tuple[object, ...]) -> None:
+        """Remember that the search found nothing on ``key``."""
+        if len(self._keys) >= self._limit:
+            self._keys.clear()
+        self._keys.add(key)
+
+
+#: Shared by the single-value techniques; each key starts with the technique's tag.
+BARREN = Barren()
+
+
+def by_value(tag: str, board: Board, search: Callable[[int], Iterator[T]]) -> Iterator[T]:
+    """``search(value)`` for every value in turn, skipping values whose candidate cells
+    were already searched in vain by the technique ``tag``.
+
+    ``search`` must depend on nothing but the shape and that value's candidate cells.
+    """
+    shape = board.shape
+    masks = value_cells(board)
+    for value in range(1, shape.size + 1):
+        key = (tag, shape, value, masks[value])
+        if key in BARREN:
+            continue
+        empty = True
+        for item in search(value):
+            empty = False
+            yield item
+        if empty:
+            BARREN.add(key)
+
+
+def by_cells(tag: str, board: Board, groups: Sequence[Sequence[int]],
+             search: Callable[[int], Iterator[T]]) -> Iterator[T]:
+    """``search(i)`` for every group of cells ``groups[i]`` in turn, skipping groups
+    whose cells (values and candidates) were already searched in vain by ``tag``.
+
+    ``search(i)`` must depend on nothing but the shape and the cells of ``groups[i]``.
+    """
+    shape = board.shape
+    values, cands = board.values, board.candidates
+    for i, cells in enumerate(groups):
+        key = (tag, shape, i, tuple([cands[c] for c in cells]),
+               tuple([values[c] for c in cells]))
+        if key in BARREN:
+            continue
+        empty = True
+        for item in search(i):
+            empty = False
+            yield item
+        if empty:
+            BARREN.add(key)
+
+
+def by_house(tag: str, board: Board, search: Callable[[int], Iterator[T]]) -> Iterator[T]:
+    """:func:`by_cells` over the houses: ``search(h)`` may read only house h's cells."""
+    return by_cells(tag, board, [h.cells for h in board.shape.houses], search)

@@ -35,9 +35,9 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 
 from ..shape import Shape
-from .board import Board, bit, values_of
-from .step import Step, cell_ref, eliminations_ref, house_ref, make_step
-from .wings import peer_sets, strong_links
+from .board import Board, bit, by_value, value_cells, values_of
+from .geometry import house_bits, ones, peer_bits, strong_links
+from .step import Step, cell_ref, eliminations_ref, house_ref, make_step, value_ref, values_ref
 
 X_CHAIN = "X-Chain"
 XY_CHAIN = "XY-Chain"
@@ -56,20 +56,9 @@ Node = tuple[int, int]  # (bit mask of cells, value)
 # -- geometry -----------------------------------------------------------------------------
 
 @lru_cache(maxsize=64)
-def _peer_masks(shape: Shape) -> tuple[int, ...]:
-    """Each cell's peers as a bit mask of cells."""
-    return tuple(sum(1 << p for p in peers) for peers in peer_sets(shape))
-
-
-@lru_cache(maxsize=64)
-def _house_masks(shape: Shape) -> tuple[int, ...]:
-    return tuple(sum(1 << c for c in house.cells) for house in shape.houses)
-
-
-@lru_cache(maxsize=64)
 def _intersections(shape: Shape) -> tuple[int, ...]:
     """Masks of two houses' common cells, where they share two cells or more."""
-    masks = _house_masks(shape)
+    masks = house_bits(shape)
     out = set()
     for h, a in enumerate(masks):
         for b in masks[h + 1:]:
@@ -79,30 +68,12 @@ def _intersections(shape: Shape) -> tuple[int, ...]:
     return tuple(sorted(out))
 
 
-def _cells(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _common_peers(shape: Shape, mask: int) -> int:
     """Cells that see every cell of ``mask``."""
-    pm = _peer_masks(shape)
+    pm = peer_bits(shape)
     out = -1
-    for c in _cells(mask):
+    for c in ones(mask):
         out &= pm[c]
-    return out
-
-
-def _value_masks(board: Board) -> list[int]:
-    """For each value (index v), the mask of cells where it is a candidate."""
-    out = [0] * (board.shape.size + 1)
-    for c, m in enumerate(board.candidates):
-        for v in values_of(m):
-            out[v] |= 1 << c
     return out
 
 
@@ -115,7 +86,7 @@ class _Graph:
                  same_cell_weak: bool) -> None:
         self.shape = shape
         self.nodes = nodes
-        pm = _peer_masks(shape)
+        pm = peer_bits(shape)
         self.cp = [pm[m.bit_length() - 1] if not m & (m - 1) else _common_peers(shape, m)
                    for m, _ in nodes]
         n = len(nodes)
@@ -162,7 +133,7 @@ def _house_links(board: Board, values: Sequence[int], grouped: bool
                  ) -> list[tuple[Node, Node]]:
     """Strong links in houses: a value's candidates there split into exactly two nodes."""
     shape = board.shape
-    vmasks = _value_masks(board)
+    vmasks = value_cells(board)
     out: list[tuple[Node, Node]] = []
     if not grouped:
         for v in values:
@@ -173,11 +144,11 @@ def _house_links(board: Board, values: Sequence[int], grouped: bool
     for v in values:
         vm = vmasks[v]
         groups = {m & vm for m in inters if (m & vm).bit_count() >= 2}
-        for hm in _house_masks(shape):
+        for hm in house_bits(shape):
             hv = hm & vm
             if hv.bit_count() < 2:
                 continue
-            parts = [1 << c for c in _cells(hv)] + [g for g in groups if not g & ~hv]
+            parts = [1 << c for c in ones(hv)] + [g for g in groups if not g & ~hv]
             known = set(parts)
             for x in parts:
                 y = hv ^ x
@@ -206,7 +177,7 @@ def _same_value_conclusion(graph: _Graph, vmasks: list[int]) -> Conclusion:
         if vs != vt:
             return ()
         hit = cp[s] & cp[t] & vmasks[vs] & ~(ms | mt)
-        return tuple((c, vs) for c in _cells(hit))
+        return tuple((c, vs) for c in ones(hit))
 
     return conclude
 
@@ -239,22 +210,23 @@ def _search(graph: _Graph, conclude: Conclusion, max_links: int
             ) -> list[tuple[list[int], tuple[tuple[int, int], ...]]]:
     """The shortest chains (strong link first and last) with a conclusion.
 
-    Breadth-first from each node assumed false; states are ``2 * node + on``. A chain
-    whose nodes repeat is not kept (it is sound, but confusing to read).
+    Breadth-first from each node assumed false; states are ``2 * node + on``. All starts
+    advance one link at a time together, so the search ends with the first length at
+    which any chain concludes. A chain whose nodes repeat is not kept (it is sound, but
+    confusing to read).
     """
-    best = max_links
     found: list[tuple[int, list[int], tuple[tuple[int, int], ...]]] = []
     strong, weak = graph.strong, graph.weak
-    for s in range(len(graph.nodes)):
-        if not strong[s]:
-            continue
-        parent = {2 * s: -1}
-        frontier = [2 * s]
-        depth = 0
-        while frontier and depth < best:
-            depth += 1
+    starts = [s for s in range(len(graph.nodes)) if strong[s]]
+    parents = {s: {2 * s: -1} for s in starts}
+    frontiers = {s: [2 * s] for s in starts}
+    depth = 0
+    while depth < max_links and not found and starts:
+        depth += 1
+        for s in starts:
+            parent = parents[s]
             nxt = []
-            for st in frontier:
+            for st in frontiers[s]:
                 n, on = st >> 1, st & 1
                 new_on = 0 if on else 1
                 for m in (weak[n] if on else strong[n]):
@@ -276,14 +248,14 @@ def _search(graph: _Graph, conclude: Conclusion, max_links: int
                     path.reverse()
                     if len(set(path)) != len(path):
                         continue
-                    best = depth
                     found.append((depth, path, elims))
-            frontier = nxt
+            frontiers[s] = nxt
+        starts = [s for s in starts if frontiers[s]]
     out = []
     seen: set[frozenset[tuple[int, int]]] = set()
-    for depth, path, elims in sorted(found, key=lambda f: (f[0], -len(f[2]))):
+    for _depth, path, elims in sorted(found, key=lambda f: -len(f[2])):
         key = frozenset(elims)
-        if depth > best or key in seen:
+        if key in seen:
             continue
         seen.add(key)
         out.append((path, elims))
@@ -294,8 +266,8 @@ def _search(graph: _Graph, conclude: Conclusion, max_links: int
 
 def _node_ref(node: Node, with_value: bool) -> str:
     mask, value = node
-    cells = "/".join(cell_ref(c) for c in _cells(mask))
-    return f"({value}){cells}" if with_value else cells
+    cells = "/".join(cell_ref(c) for c in ones(mask))
+    return f"({value_ref(value)}){cells}" if with_value else cells
 
 
 def _chain_text(graph: _Graph, path: list[int], with_value: bool) -> str:
@@ -311,35 +283,37 @@ def _xy_text(graph: _Graph, path: list[int]) -> str:
     parts = []
     for i in range(0, len(path), 2):
         (m, a), (_, b) = graph.nodes[path[i]], graph.nodes[path[i + 1]]
-        parts.append(f"({a}={b}){cell_ref(m.bit_length() - 1)}")
+        parts.append(f"({value_ref(a)}={value_ref(b)}){cell_ref(m.bit_length() - 1)}")
     return " - ".join(parts)
 
 
 def _chain_step(shape: Shape, technique: str, graph: _Graph, path: list[int],
                 elims: tuple[tuple[int, int], ...], chain: str) -> Step:
     nodes = [graph.nodes[n] for n in path]
-    cells = tuple(dict.fromkeys(c for m, _ in nodes for c in _cells(m)))
+    cells = tuple(dict.fromkeys(c for m, _ in nodes for c in ones(m)))
     template = f"{chain}: remove {eliminations_ref(elims)}"
     return make_step(
         shape, technique, template, eliminations=elims, cells=cells,
-        highlights=tuple(("chain", c, v) for m, v in nodes for c in _cells(m))
+        highlights=tuple(("chain", c, v) for m, v in nodes for c in ones(m))
         + tuple(("removed", c, v) for c, v in elims))
 
 
 def find_x_chain(board: Board, shape: Shape) -> Iterator[Step]:
     """X-Chain: strong and weak links on one value; it leaves cells seeing both ends."""
-    vmasks = _value_masks(board)
-    results = []
-    for v in range(1, shape.size + 1):
+    vmasks = value_cells(board)
+
+    def search(v: int) -> Iterator[tuple[int, int, _Graph, list[int], tuple[tuple[int, int], ...]]]:
         links = _house_links(board, [v], grouped=False)
         if len(links) < 2:  # one strong link alone is a pointing or claiming at most
-            continue
+            return
         graph = _build(board, links, False)
         for path, elims in _search(graph, _same_value_conclusion(graph, vmasks), MAX_LINKS):
-            results.append((len(path), v, graph, path, elims))
+            yield len(path), v, graph, path, elims
+
+    results = list(by_value(X_CHAIN, board, search))
     results.sort(key=lambda r: (r[0], -len(r[4]), r[1]))
     for _, v, graph, path, elims in results:
-        chain = f"X-Chain on {v}: {_chain_text(graph, path, False)}"
+        chain = f"X-Chain on {value_ref(v)}: {_chain_text(graph, path, False)}"
         yield _chain_step(shape, X_CHAIN, graph, path, elims, chain)
 
 
@@ -348,7 +322,7 @@ def find_xy_chain(board: Board, shape: Shape) -> Iterator[Step]:
     both ends."""
     graph = _build(board, _bivalue_links(board), False)
     # within a bivalue cell the link is strong; between cells only same-value weak links
-    vmasks = _value_masks(board)
+    vmasks = value_cells(board)
     for path, elims in _search(graph, _same_value_conclusion(graph, vmasks), MAX_LINKS):
         chain = f"XY-Chain: {_xy_text(graph, path)}"
         yield _chain_step(shape, XY_CHAIN, graph, path, elims, chain)
@@ -358,7 +332,7 @@ def _aic(board: Board, shape: Shape, grouped: bool, technique: str) -> Iterator[
     values = range(1, shape.size + 1)
     links = _house_links(board, values, grouped) + _bivalue_links(board)
     graph = _build(board, links, True)
-    conclude = _aic_conclusion(graph, board, _value_masks(board))
+    conclude = _aic_conclusion(graph, board, value_cells(board))
     for path, elims in _search(graph, conclude, MAX_LINKS):
         yield _chain_step(shape, technique, graph, path, elims,
                           f"{technique}: {_chain_text(graph, path, True)}")
@@ -475,7 +449,7 @@ def _common(board: Board, outcomes: list[Outcome]
 
 
 def _places_text(placements: tuple[tuple[int, int], ...]) -> str:
-    return ", ".join(f"{v} in {cell_ref(c)}" for c, v in placements)
+    return ", ".join(f"{value_ref(v)} in {cell_ref(c)}" for c, v in placements)
 
 
 def _forcing_step(board: Board, shape: Shape, technique: str, premise: str,
@@ -483,8 +457,8 @@ def _forcing_step(board: Board, shape: Shape, technique: str, premise: str,
     placements, eliminations = _common(board, outcomes)
     if not placements and not eliminations:
         return None
-    broken = [f"{v} in {cell_ref(c)}" for (c, v), o in zip(branches, outcomes, strict=True)
-              if o is None]
+    broken = [f"{value_ref(v)} in {cell_ref(c)}"
+              for (c, v), o in zip(branches, outcomes, strict=True) if o is None]
     said = []
     if placements:
         said.append(f"place {_places_text(placements)}")
@@ -517,7 +491,7 @@ def find_cell_forcing_chain(board: Board, shape: Shape) -> Iterator[Step]:
             continue
         branches = [(c, v) for v in values_of(m)]
         outcomes = [_outcome(board, c, v) for _, v in branches]
-        listed = ", ".join(str(v) for _, v in branches)
+        listed = values_ref(v for _, v in branches)
         step = _forcing_step(board, shape, CELL_FORCING,
                              f"{cell_ref(c)} holds one of {listed}", branches, outcomes)
         if step is not None:
@@ -543,7 +517,7 @@ def find_house_forcing_chain(board: Board, shape: Shape) -> Iterator[Step]:
         outcomes = [_outcome(board, c, v) for c in where]
         places = ", ".join(cell_ref(c) for c in where)
         step = _forcing_step(board, shape, HOUSE_FORCING,
-                             f"{v} goes in {house_ref(h)} at one of {places}",
+                             f"{value_ref(v)} goes in {house_ref(h)} at one of {places}",
                              branches, outcomes)
         if step is not None:
             steps.append(step)
@@ -558,8 +532,8 @@ def find_forcing_contradiction(board: Board, shape: Shape) -> Iterator[Step]:
         for v in values_of(m):
             if _outcome(board, c, v) is not None:
                 continue
-            template = (f"{FORCING_CONTRADICTION}: {v} in {cell_ref(c)}, followed by "
-                        f"singles, breaks the board: remove {v} from {cell_ref(c)}")
+            template = (f"{FORCING_CONTRADICTION}: {value_ref(v)} in {cell_ref(c)}, followed by "
+                        f"singles, breaks the board: remove {value_ref(v)} from {cell_ref(c)}")
             yield make_step(shape, FORCING_CONTRADICTION, template,
                             eliminations=((c, v),), cells=(c,),
                             highlights=(("removed", c, v),))

@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..shape import Shape
-from .board import Board, bit
-from .step import Step, cell_ref, cells_ref, eliminations_ref, make_step
-from .wings import peer_sets, strong_links
+from .board import Board, bit, by_value
+from .geometry import peer_sets, strong_links
+from .step import Step, cell_ref, cells_ref, eliminations_ref, make_step, value_ref
 
 SIMPLE_COLORS_TRAP = "Simple Colors Trap"
 SIMPLE_COLORS_WRAP = "Simple Colors Wrap"
@@ -76,7 +76,8 @@ def _highlights(one: list[int], two: list[int], value: int,
 def find_simple_colors_trap(board: Board, shape: Shape) -> Iterator[Step]:
     """Colour Trap: a cell seeing both colours of a chain loses the value."""
     peers = peer_sets(shape)
-    for value in range(1, shape.size + 1):
+
+    def search(value: int) -> Iterator[Step]:
         vb = bit(value)
         for one, two, houses in color_chains(board, shape, value):
             colored = set(one) | set(two)
@@ -86,20 +87,23 @@ def find_simple_colors_trap(board: Board, shape: Shape) -> Iterator[Step]:
                           if board.candidates[c] & vb)
             if not elims:
                 continue
-            template = (f"Simple Colors on {value}: strong links colour {cells_ref(one)} "
-                        f"one way and {cells_ref(two)} the other, and one colour holds "
-                        f"{value}; cells seeing both colours cannot: remove "
+            template = (f"Simple Colors on {value_ref(value)}: strong links colour "
+                        f"{cells_ref(one)} one way and {cells_ref(two)} the other, and one colour "
+                        f"holds {value_ref(value)}; cells seeing both colours cannot: remove "
                         f"{eliminations_ref(elims)}")
             yield make_step(
                 shape, SIMPLE_COLORS_TRAP, template, eliminations=elims,
                 cells=tuple(one + two), houses=tuple(houses),
                 highlights=_highlights(one, two, value, elims))
 
+    return by_value(SIMPLE_COLORS_TRAP, board, search)
+
 
 def find_simple_colors_wrap(board: Board, shape: Shape) -> Iterator[Step]:
     """Colour Wrap: two cells of one colour see each other, so that colour is false."""
     peers = peer_sets(shape)
-    for value in range(1, shape.size + 1):
+
+    def search(value: int) -> Iterator[Step]:
         for one, two, houses in color_chains(board, shape, value):
             for false, true in ((one, two), (two, one)):
                 clash = next(((a, b) for i, a in enumerate(false) for b in false[i + 1:]
@@ -108,7 +112,7 @@ def find_simple_colors_wrap(board: Board, shape: Shape) -> Iterator[Step]:
                     continue
                 elims = tuple((c, value) for c in false)
                 a, b = clash
-                template = (f"Simple Colors on {value}: strong links colour "
+                template = (f"Simple Colors on {value_ref(value)}: strong links colour "
                             f"{cells_ref(false)} one way and {cells_ref(true)} the other; "
                             f"{cell_ref(a)} and {cell_ref(b)} share a colour and see each "
                             f"other, so that colour is false: remove "
@@ -118,3 +122,5 @@ def find_simple_colors_wrap(board: Board, shape: Shape) -> Iterator[Step]:
                     cells=tuple(one + two), houses=tuple(houses),
                     highlights=_highlights(one, two, value, elims))
                 break
+
+    return by_value(SIMPLE_COLORS_WRAP, board, search)

@@ -51,7 +51,7 @@ from .intersections import CLAIMING, POINTING, find_claiming, find_pointing
 from .patterns import PATTERN_MATCH, find_pattern_match
 from .single_digit import find_empty_rectangle, find_skyscraper, find_two_string_kite
 from .singles import find_full_house, find_hidden_single, find_naked_single
-from .step import Step, cell_ref, make_step
+from .step import Step, cell_ref, make_step, render, value_ref, values_ref
 from .subsets import (
     find_hidden_pair,
     find_hidden_quadruple,
@@ -195,13 +195,13 @@ def solve_path(puzzle: Puzzle, techniques: Sequence[str] | None = None,
     steps: list[Step] = []
     saved: list[tuple[Board, int, int]] = []  # board before each open guess, cell, value
     while True:
-        problem = board.contradiction()
+        problem = board.problem()
         if problem and saved:
             board, step = _backtrack(shape, saved, problem)
             steps.append(step)
             continue
         if problem:
-            return SolveResult("invalid", steps, board, problem)
+            return SolveResult("invalid", steps, board, render(problem, shape))
         if board.is_solved():
             return SolveResult("solved", steps, board)
         if max_steps is not None and len(steps) >= max_steps:
@@ -227,19 +227,23 @@ def _guess(board: Board, shape: Shape, depth: int) -> Step:
     cell = min(open_cells, key=lambda c: bin(board.candidates[c]).count("1"))
     options = values_of(board.candidates[cell])
     value = options[0]
-    listed = ", ".join(str(v) for v in options)
-    return make_step(shape, BRUTE_FORCE, f"guess {value} at {cell_ref(cell)}, the first of "
-                     f"its {len(options)} candidates {listed}", book_name="Brute-force "
+    listed = values_ref(options)
+    return make_step(shape, BRUTE_FORCE, f"guess {value_ref(value)} at {cell_ref(cell)}, the "
+                     f"first of its {len(options)} candidates {listed}", book_name="Brute-force "
                      "elimination", placements=((cell, value),), cells=(cell,),
                      highlights=(("placed", cell, value),), depth=depth)
 
 
 def _backtrack(shape: Shape, saved: list[tuple[Board, int, int]], problem: str
                ) -> tuple[Board, Step]:
-    """Undo the latest guess: its value is wrong in the board it was made on."""
+    """Undo the latest guess: its value is wrong in the board it was made on.
+
+    ``problem`` is the broken board's contradiction as a template.
+    """
     board, cell, value = saved.pop()
-    step = make_step(shape, BACKTRACK, f"{problem}, so the guess {value} at {cell_ref(cell)} "
-                     f"was wrong: back to the board before it, without {value} at "
+    step = make_step(shape, BACKTRACK,
+                     f"{problem}, so the guess {value_ref(value)} at {cell_ref(cell)} was "
+                     f"wrong: back to the board before it, without {value_ref(value)} at "
                      f"{cell_ref(cell)}", book_name="Brute-force elimination",
                      eliminations=((cell, value),), cells=(cell,),
                      highlights=(("removed", cell, value),), depth=len(saved))

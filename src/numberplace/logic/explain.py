@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from .. import engine
+from ..alphabet import Alphabet
 from ..puzzle import Puzzle
 from ..shape import Shape
 from .board import Board
@@ -59,16 +60,18 @@ def explain(puzzle: Puzzle, techniques: Sequence[str] | None = None,
     return Explanation(path.status, path.steps)
 
 
-def step_record(step: Step, shape: Shape, notation: str = "rc") -> dict[str, object]:
+def step_record(step: Step, shape: Shape, notation: str = "rc",
+                alphabet: Alphabet | None = None) -> dict[str, object]:
     """A step as plain data: technique, placements and eliminations as ``[cell, value]``
-    with cells written ``r5c6``, ``depth`` (open guesses; 0 for pure logic) and text."""
+    with cells written ``r5c6`` and values as numbers 1..n, ``depth`` (open guesses; 0
+    for pure logic) and text (values in it written with ``alphabet``'s symbols)."""
     return {
         "technique": step.technique,
         "book_name": step.book_name,
         "placements": [[shape.cell_name(c), v] for c, v in step.placements],
         "eliminations": [[shape.cell_name(c), v] for c, v in step.eliminations],
         "depth": step.depth,
-        "text": step.describe(shape, notation),
+        "text": step.describe(shape, notation, alphabet),
     }
 
 
@@ -88,16 +91,17 @@ def hint(puzzle: Puzzle, tier: int = 3, techniques: Sequence[str] | None = None,
         step = next_step(board, shape, techniques, unique)
     if step is None:
         return None
+    text = hint_text(step, shape, tier, notation, puzzle.alphabet)
     if before:
         names = ", ".join(sorted({s.technique for s in before}))
-        return (hint_text(step, shape, tier, notation)
-                + f" (after {len(before)} elimination step{'s' if len(before) > 1 else ''}:"
+        return (text + f" (after {len(before)} elimination step{'s' if len(before) > 1 else ''}:"
                 f" {names})")
-    return hint_text(step, shape, tier, notation)
+    return text
 
 
-def hint_text(step: Step, shape: Shape, tier: int, notation: str = "rc") -> str:
-    """A step told at ``tier`` 1, 2 or 3."""
+def hint_text(step: Step, shape: Shape, tier: int, notation: str = "rc",
+              alphabet: Alphabet | None = None) -> str:
+    """A step told at ``tier`` 1, 2 or 3 (values written with ``alphabet``)."""
     name = step.technique + (f" ({step.book_name})" if step.book_name else "")
     where = ", ".join(str(shape.houses[h]) for h in step.houses)
     if tier <= 1:
@@ -105,7 +109,7 @@ def hint_text(step: Step, shape: Shape, tier: int, notation: str = "rc") -> str:
     if tier == 2:
         cells = ", ".join(shape.cell_name(c, notation) for c in step.cells)
         return f"{name}: look at {where or 'the board'}, cells {cells}"
-    return step.describe(shape, notation)
+    return step.describe(shape, notation, alphabet)
 
 
 def boards_before_steps(puzzle: Puzzle, steps: Sequence[Step]) -> Iterator[Board]:
@@ -124,9 +128,10 @@ def boards_before_steps(puzzle: Puzzle, steps: Sequence[Step]) -> Iterator[Board
         step.apply(board)
 
 
-def book_log_line(step: Step, shape: Shape) -> str:
+def book_log_line(step: Step, shape: Shape, alphabet: Alphabet | None = None) -> str:
     """A step in the words of the book's activity log, cells as (column,row):
     ``Value 5 in (3,7) by lone ranger in column``."""
+    sym = alphabet.symbol if alphabet is not None else str
     house = shape.houses[step.houses[0]] if step.houses else None
     kind = {"box": "minigrid"}.get(house.kind, house.kind) if house is not None else ""
     how = (step.book_name or step.technique).lower()
@@ -135,7 +140,8 @@ def book_log_line(step: Step, shape: Shape) -> str:
     elif kind and step.book_name in ("Lone Ranger", "Twins", "Triplets"):
         how += f" in {kind}"
     if step.placements:
-        return "; ".join(f"Value {v} in {shape.cell_name(c, 'book')} by {how}"
+        return "; ".join(f"Value {sym(v)} in {shape.cell_name(c, 'book')} by {how}"
                          for c, v in step.placements)
-    removed = ", ".join(f"{v} from {shape.cell_name(c, 'book')}" for c, v in step.eliminations)
+    removed = ", ".join(f"{sym(v)} from {shape.cell_name(c, 'book')}"
+                        for c, v in step.eliminations)
     return f"Removed {removed} by {how}"

@@ -24,46 +24,15 @@ from functools import lru_cache
 from itertools import combinations
 
 from ..shape import Shape
-from .board import Board, bit
-from .step import Step, cells_ref, eliminations_ref, house_ref, make_step
+from .board import Board, bit, by_value, value_cells
+from .geometry import bits, block_of, ones, peer_bits
+from .step import Step, cells_ref, eliminations_ref, house_ref, make_step, value_ref
 
 #: Standard names of the basic fish by size.
 FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
-#: House kinds that are blocks; fins must lie in one of them.
-_BLOCKS = ("box", "region")
-
 #: (base kind, cover kind): rows as base first, then columns.
 _ORIENTATIONS = (("row", "column"), ("column", "row"))
-
-
-@lru_cache(maxsize=64)
-def peer_sets(shape: Shape) -> tuple[frozenset[int], ...]:
-    """Each cell's peers as a set."""
-    return tuple(frozenset(p) for p in shape.peers)
-
-
-@lru_cache(maxsize=64)
-def peer_bits(shape: Shape) -> tuple[int, ...]:
-    """Each cell's peers as a bit set over cells (bit c for cell c)."""
-    out = []
-    for ps in shape.peers:
-        m = 0
-        for p in ps:
-            m |= 1 << p
-        out.append(m)
-    return tuple(out)
-
-
-@lru_cache(maxsize=64)
-def block_of(shape: Shape) -> tuple[int, ...]:
-    """Each cell's block house (box or jigsaw region), -1 where there is none."""
-    out = [-1] * shape.ncells
-    for h, house in enumerate(shape.houses):
-        if house.kind in _BLOCKS:
-            for c in house.cells:
-                out[c] = h
-    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -116,26 +85,9 @@ def _frames(shape: Shape) -> tuple[_Frame, ...]:
                 tuple(line_blocks),
                 {b: tuple(dict(pairs).get(b, 0) for pairs in line_blocks)
                  for b in sorted({b for pairs in line_blocks for b, _ in pairs})},
-                tuple(_bits(shape.houses[h].cells) for h in base),
-                tuple(_bits(shape.houses[h].cells) for h in cover)))
+                tuple(bits(shape.houses[h].cells) for h in base),
+                tuple(bits(shape.houses[h].cells) for h in cover)))
     return tuple(out)
-
-
-def _bits(cells: tuple[int, ...]) -> int:
-    m = 0
-    for c in cells:
-        m |= 1 << c
-    return m
-
-
-def _ones(mask: int) -> list[int]:
-    """Indices of the set bits, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _houses_text(houses: tuple[int, ...]) -> str:
@@ -171,12 +123,11 @@ def _search(board: Board, shape: Shape, size: int, finned: bool
     """
     peers = peer_bits(shape)
     cands = board.candidates
-    for value in range(1, shape.size + 1):
+    masks = value_cells(board)
+
+    def search(value: int) -> Iterator[tuple[bool, Step]]:
         vb = bit(value)
-        vcells = 0
-        for c, m in enumerate(cands):
-            if m & vb:
-                vcells |= 1 << c
+        vcells = masks[value]
         for frame in _frames(shape):
             # Base lines with the value still open; a finned line may hold more cells than
             # the size (its fins), a basic one at most ``size``.
@@ -201,7 +152,7 @@ def _search(board: Board, shape: Shape, size: int, finned: bool
                 for i in base:
                     in_base |= frame.base_bits[i]
                 target = 0
-                for j in _ones(covers):
+                for j in ones(covers):
                     target |= frame.cover_bits[j]
                 target &= vcells & ~in_base
                 for f in fins:
@@ -211,8 +162,10 @@ def _search(board: Board, shape: Shape, size: int, finned: bool
                 sashimi = bool(fins) and any((pos[i] & covers).bit_count() <= 1
                                              for i in base)
                 yield sashimi, _fish_step(shape, size, value, frame, base, covers, pos,
-                                          fins, tuple((c, value) for c in _ones(target)),
+                                          fins, tuple((c, value) for c in ones(target)),
                                           sashimi)
+
+    return by_value(f"fish{size}{'f' if finned else 'b'}", board, search)
 
 
 def _base_sets(lines: list[int], pos: dict[int, int], size: int
@@ -254,7 +207,7 @@ def _finned_sets(frame: _Frame, pos: dict[int, int], size: int, vcells: int,
         # (that one is not covered): without such a cell for some fin, skip the block.
         reach = 0
         for i in lines:
-            for j in _ones(pos[i] & masks[i]):
+            for j in ones(pos[i] & masks[i]):
                 reach |= peers[frame.cell_at[i][j]] & ~frame.base_bits[i] & ~frame.cover_bits[j]
         if not reach & vcells:
             continue
@@ -267,7 +220,7 @@ def _finned_sets(frame: _Frame, pos: dict[int, int], size: int, vcells: int,
             if not optional:
                 continue  # no fin
             optional &= ~required
-            for extra in combinations(_ones(optional), size - required.bit_count()):
+            for extra in combinations(ones(optional), size - required.bit_count()):
                 covers = required
                 for j in extra:
                     covers |= 1 << j
@@ -275,7 +228,7 @@ def _finned_sets(frame: _Frame, pos: dict[int, int], size: int, vcells: int,
                 if any(not pos[i] & covers for i in base):
                     continue
                 fins = tuple(frame.cell_at[i][j] for i in base
-                             for j in _ones(pos[i] & ~covers))
+                             for j in ones(pos[i] & ~covers))
                 if fins:
                     found.append((base, block, covers, fins))
     # the order of a search by base set first, so hints do not depend on block order
@@ -287,7 +240,7 @@ def _fish_step(shape: Shape, size: int, value: int, frame: _Frame, base: tuple[i
                covers: int, pos: dict[int, int], fins: tuple[int, ...],
                elims: tuple[tuple[int, int], ...], sashimi: bool) -> Step:
     name = FISH_NAMES[size]
-    base_cells = [frame.cell_at[i][j] for i in base for j in _ones(pos[i])]
+    base_cells = [frame.cell_at[i][j] for i in base for j in ones(pos[i])]
     body = [c for c in base_cells if c not in fins]
     if fins:
         name = ("Sashimi " if sashimi else "Finned ") + name
@@ -295,8 +248,8 @@ def _fish_step(shape: Shape, size: int, value: int, frame: _Frame, base: tuple[i
     if fins:
         fin_text = f", fin{'s' if len(fins) > 1 else ''} {cells_ref(fins)}"
     base_houses = tuple(frame.base[i] for i in base)
-    cover_houses = tuple(frame.cover[j] for j in _ones(covers))
-    template = (f"{name} on {value} in {_houses_text(base_houses)}, covered by "
+    cover_houses = tuple(frame.cover[j] for j in ones(covers))
+    template = (f"{name} on {value_ref(value)} in {_houses_text(base_houses)}, covered by "
                 f"{_houses_text(cover_houses)}{fin_text}: remove {eliminations_ref(elims)}")
     return make_step(
         shape, name, template, eliminations=elims, cells=tuple(base_cells),

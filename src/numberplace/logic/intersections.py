@@ -15,13 +15,11 @@ from functools import lru_cache
 
 from ..shape import Shape
 from .board import Board, bit
-from .step import Step, cells_ref, eliminations_ref, house_ref, kind_ref, make_step
+from .geometry import BLOCKS
+from .step import Step, cells_ref, eliminations_ref, house_ref, kind_ref, make_step, value_ref
 
 POINTING = "Locked Candidates Type 1 (Pointing)"
 CLAIMING = "Locked Candidates Type 2 (Claiming)"
-
-#: House kinds that are blocks (boxes); the others are lines in some direction.
-_BLOCKS = ("box", "region")
 
 
 @lru_cache(maxsize=64)
@@ -40,7 +38,7 @@ def house_pairs(shape: Shape) -> tuple[tuple[int, int, frozenset[int]], ...]:
 
 def _locked(board: Board, shape: Shape, pointing: bool, name: str) -> Iterator[Step]:
     for a, b, shared in house_pairs(shape):
-        if (shape.houses[a].kind in _BLOCKS) != pointing:
+        if (shape.houses[a].kind in BLOCKS) != pointing:
             continue
         in_a = shape.houses[a].cells
         # Values that are candidates in A, and only inside the shared cells.
@@ -64,7 +62,7 @@ def _locked(board: Board, shape: Shape, pointing: bool, name: str) -> Iterator[S
             base = tuple(c for c in sorted(shared) if board.candidates[c] & vb)
             direction = ("pointing along the " if pointing else "claiming from the ") + \
                 kind_ref(b if pointing else a)
-            template = (f"In {house_ref(a)}, {value} can only go in {cells_ref(base)}, "
+            template = (f"In {house_ref(a)}, {value_ref(value)} can only go in {cells_ref(base)}, "
                         f"all in {house_ref(b)} ({direction}): remove "
                         f"{eliminations_ref(elims)}")
             yield make_step(

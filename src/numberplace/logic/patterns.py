@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from ..shape import Shape
 from .board import Board, bit
-from .step import Step, cell_ref, eliminations_ref, house_ref, make_step
+from .step import Step, cell_ref, eliminations_ref, house_ref, make_step, value_ref
 
 PATTERN_MATCH = "Pattern Match Elimination"
 
@@ -86,9 +86,10 @@ def find_pattern_match(board: Board, shape: Shape) -> Iterator[Step]:
                 continue
             where_placed = ", ".join(f"{cell_ref(c)} ({house_ref(h)})"
                                      for h, c in sorted(placed.items()))
-            template = (f"{value} is placed in {where_placed}, so in {house_ref(target)} it "
-                        f"must go in {house_ref(lines[free[0]])}, the {line_word} of the "
-                        f"band it does not occupy yet: remove {eliminations_ref(elims)}")
+            template = (f"{value_ref(value)} is placed in {where_placed}, so in "
+                        f"{house_ref(target)} it must go in {house_ref(lines[free[0]])}, the "
+                        f"{line_word} of the band it does not occupy yet: remove "
+                        f"{eliminations_ref(elims)}")
             yield make_step(
                 shape, PATTERN_MATCH, template, eliminations=elims,
                 cells=tuple(c for _, c in sorted(placed.items())),

@@ -23,42 +23,19 @@ grids are all served.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 
 from ..shape import Shape
-from .board import Board, bit
-from .fish import peer_sets
-from .step import Step, cell_ref, eliminations_ref, house_ref, make_step
-
-_LINES = ("row", "column")
-_BLOCKS = ("box", "region")
+from .board import Board, bit, by_value
+from .geometry import BLOCKS, LINES, house_sets, peer_sets, strong_links
+from .step import Step, cell_ref, eliminations_ref, house_ref, make_step, value_ref
 
 Link = tuple[int, int, int]  # (house, cell, cell)
-
-
-@lru_cache(maxsize=64)
-def _house_sets(shape: Shape) -> tuple[frozenset[int], ...]:
-    return tuple(frozenset(h.cells) for h in shape.houses)
-
-
-def strong_links(board: Board, shape: Shape, value: int) -> list[Link]:
-    """Houses where ``value`` has exactly two candidates, as (house, cell, cell)."""
-    vb = bit(value)
-    out = []
-    seen = set()
-    for h, house in enumerate(shape.houses):
-        cs = [c for c in house.cells if board.candidates[c] & vb]
-        if len(cs) == 2 and (cs[0], cs[1]) not in seen:
-            # Two houses sharing the same two cells give one link (kept in the first).
-            seen.add((cs[0], cs[1]))
-            out.append((h, cs[0], cs[1]))
-    return out
 
 
 def _common(shape: Shape, a: int, b: int, kinds: tuple[str, ...]) -> int | None:
     """A house of one of ``kinds`` holding both cells, or None."""
     for h in shape.houses_of[a]:
-        if shape.houses[h].kind in kinds and b in _house_sets(shape)[h]:
+        if shape.houses[h].kind in kinds and b in house_sets(shape)[h]:
             return h
     return None
 
@@ -73,9 +50,10 @@ def _seeing_both(board: Board, shape: Shape, value: int, b1: int, b2: int,
 
 def _two_links(board: Board, shape: Shape, kite: bool) -> Iterator[Step]:
     name = "2-String Kite" if kite else "Skyscraper"
-    for value in range(1, shape.size + 1):
-        links = [lk for lk in strong_links(board, shape, value)
-                 if shape.houses[lk[0]].kind in _LINES]
+
+    def search(value: int) -> Iterator[Step]:
+        links = [lk for lk in strong_links(board, shape, value, distinct=True)
+                 if shape.houses[lk[0]].kind in LINES]
         for i, (h1, x1, y1) in enumerate(links):
             for h2, x2, y2 in links[i + 1:]:
                 k1, k2 = shape.houses[h1].kind, shape.houses[h2].kind
@@ -83,14 +61,14 @@ def _two_links(board: Board, shape: Shape, kite: bool) -> Iterator[Step]:
                     continue
                 if len({x1, y1, x2, y2}) < 4:
                     continue
-                if not kite and _house_sets(shape)[h1] & _house_sets(shape)[h2]:
+                if not kite and house_sets(shape)[h1] & house_sets(shape)[h2]:
                     continue  # parallel lines are disjoint
                 for a1, b1 in ((x1, y1), (y1, x1)):
                     for a2, b2 in ((x2, y2), (y2, x2)):
                         if kite:
-                            joint = _common(shape, a1, a2, _BLOCKS)
+                            joint = _common(shape, a1, a2, BLOCKS)
                         else:
-                            other = tuple(k for k in _LINES if k != k1)
+                            other = tuple(k for k in LINES if k != k1)
                             joint = _common(shape, a1, a2, other)
                             # Both pairs of ends on crossing lines is an X-Wing.
                             if joint is None or _common(shape, b1, b2, other) is not None:
@@ -101,17 +79,19 @@ def _two_links(board: Board, shape: Shape, kite: bool) -> Iterator[Step]:
                         if not elims:
                             continue
                         template = (
-                            f"{name} on {value}: strong links {cell_ref(b1)}-{cell_ref(a1)}"
-                            f" in {house_ref(h1)} and {cell_ref(a2)}-{cell_ref(b2)} in "
-                            f"{house_ref(h2)}, joined in {house_ref(joint)}; {cell_ref(b1)} "
-                            f"or {cell_ref(b2)} holds {value}: remove "
-                            f"{eliminations_ref(elims)}")
+                            f"{name} on {value_ref(value)}: strong links "
+                            f"{cell_ref(b1)}-{cell_ref(a1)} in {house_ref(h1)} and "
+                            f"{cell_ref(a2)}-{cell_ref(b2)} in {house_ref(h2)}, joined in "
+                            f"{house_ref(joint)}; {cell_ref(b1)} or {cell_ref(b2)} holds "
+                            f"{value_ref(value)}: remove {eliminations_ref(elims)}")
                         pattern = (b1, a1, a2, b2)
                         yield make_step(
                             shape, name, template, eliminations=elims, cells=pattern,
                             houses=(h1, h2, joint),
                             highlights=tuple(("defining", c, value) for c in pattern)
                             + tuple(("removed", c, v) for c, v in elims))
+
+    return by_value(name, board, search)
 
 
 def find_skyscraper(board: Board, shape: Shape) -> Iterator[Step]:
@@ -126,19 +106,20 @@ def find_two_string_kite(board: Board, shape: Shape) -> Iterator[Step]:
 
 def find_empty_rectangle(board: Board, shape: Shape) -> Iterator[Step]:
     """Empty Rectangle: a block's value on two crossing lines plus a strong link."""
-    sets = _house_sets(shape)
+    sets = house_sets(shape)
     peers = peer_sets(shape)
-    for value in range(1, shape.size + 1):
+
+    def search(value: int) -> Iterator[Step]:
         vb = bit(value)
-        links = strong_links(board, shape, value)
+        links = strong_links(board, shape, value, distinct=True)
         for b, block in enumerate(shape.houses):
-            if block.kind not in _BLOCKS:
+            if block.kind not in BLOCKS:
                 continue
             inside = {c for c in block.cells if board.candidates[c] & vb}
             if len(inside) < 2:
                 continue
             lines = sorted({h for c in inside for h in shape.houses_of[c]
-                            if shape.houses[h].kind in _LINES})
+                            if shape.houses[h].kind in LINES})
             for r in lines:
                 for col in lines:
                     if shape.houses[r].kind == shape.houses[col].kind:
@@ -160,15 +141,16 @@ def find_empty_rectangle(board: Board, shape: Shape) -> Iterator[Step]:
                             if not elims:
                                 continue
                             template = (
-                                f"Empty Rectangle on {value}: in {house_ref(b)} it lies "
-                                f"only on {house_ref(r)} and {house_ref(col)}; with the "
-                                f"strong link {cell_ref(p)}-{cell_ref(q)} in "
-                                f"{house_ref(lh)}, either {cell_ref(q)} holds {value} or "
-                                f"{house_ref(col)} takes it in {house_ref(b)}: remove "
-                                f"{eliminations_ref(elims)}")
+                                f"Empty Rectangle on {value_ref(value)}: in {house_ref(b)} it lies "
+                                f"only on {house_ref(r)} and {house_ref(col)}; with the strong "
+                                f"link {cell_ref(p)}-{cell_ref(q)} in {house_ref(lh)}, either "
+                                f"{cell_ref(q)} holds {value_ref(value)} or {house_ref(col)} takes "
+                                f"it in {house_ref(b)}: remove {eliminations_ref(elims)}")
                             defining = tuple(sorted(inside)) + (p, q)
                             yield make_step(
                                 shape, "Empty Rectangle", template, eliminations=elims,
                                 cells=defining, houses=(b, r, col, lh),
                                 highlights=tuple(("defining", c, value) for c in defining)
                                 + tuple(("removed", c, v) for c, v in elims))
+
+    return by_value("Empty Rectangle", board, search)

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 from ..shape import Shape
 from .board import Board, bit, values_of
-from .step import Step, cell_ref, house_ref, kind_ref, make_step
+from .step import Step, cell_ref, house_ref, kind_ref, make_step, value_ref
 
 
 def find_full_house(board: Board, shape: Shape) -> Iterator[Step]:
@@ -33,7 +33,7 @@ def find_full_house(board: Board, shape: Shape) -> Iterator[Step]:
         ref = cell_ref(cell)
         yield make_step(
             shape, "Full House",
-            f"{ref} is the last empty cell of {house_ref(h)}: place {value} at {ref}",
+            f"{ref} is the last empty cell of {house_ref(h)}: place {value_ref(value)} at {ref}",
             placements=((cell, value),), cells=(cell,), houses=(h,),
             highlights=(("placed", cell, value),))
 
@@ -50,8 +50,8 @@ def find_naked_single(board: Board, shape: Shape) -> Iterator[Step]:
             ref = cell_ref(cell)
             yield make_step(
                 shape, "Naked Single",
-                f"{ref} can only hold {value}, every other value is in one of its houses:"
-                f" place {value} at {ref}",
+                f"{ref} can only hold {value_ref(value)}, every other value is in one of "
+                f"its houses: place {value_ref(value)} at {ref}",
                 book_name="CRME", placements=((cell, value),), cells=(cell,),
                 highlights=(("placed", cell, value),))
 
@@ -77,7 +77,7 @@ def find_hidden_single(board: Board, shape: Shape) -> Iterator[Step]:
                 ref = cell_ref(c)
                 yield make_step(
                     shape, "Hidden Single",
-                    f"In {house_ref(h)} only {ref} can hold {value} (a lone ranger in the "
-                    f"{kind_ref(h)}): place {value} at {ref}",
+                    f"In {house_ref(h)} only {ref} can hold {value_ref(value)} (a lone "
+                    f"ranger in the {kind_ref(h)}): place {value_ref(value)} at {ref}",
                     book_name="Lone Ranger", placements=((c, value),), cells=(c,),
                     houses=(h,), highlights=(("placed", c, value),))

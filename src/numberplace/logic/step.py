@@ -11,10 +11,11 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..alphabet import Alphabet
 from ..shape import Shape
-from .board import Board, house_name
+from .board import Board, house_name, values_of
 
-_MARKER = re.compile(r"\{([chk])(\d+)\}")
+_MARKER = re.compile(r"\{([chkv])(\d+)\}")
 
 
 def cell_ref(cell: int) -> str:
@@ -32,6 +33,24 @@ def kind_ref(house: int) -> str:
     return f"{{k{house}}}"
 
 
+def value_ref(value: int) -> str:
+    """Template marker for a value, written with the puzzle's symbol (``5``, ``E``)."""
+    return f"{{v{value}}}"
+
+
+def values_ref(values: Iterable[int], last: str = ", ") -> str:
+    """Template for values listed with commas; ``last`` joins the final two."""
+    refs = [value_ref(v) for v in values]
+    if len(refs) < 2:
+        return "".join(refs)
+    return ", ".join(refs[:-1]) + last + refs[-1]
+
+
+def candidates_ref(mask: int) -> str:
+    """Template for a candidate set written ``{1,2}``."""
+    return "{" + ",".join(value_ref(v) for v in values_of(mask)) + "}"
+
+
 def cells_ref(cells: Iterable[int]) -> str:
     """Template for a list of cells, comma separated."""
     return ", ".join(cell_ref(c) for c in cells)
@@ -42,14 +61,19 @@ def eliminations_ref(eliminations: Iterable[tuple[int, int]]) -> str:
     by_value: dict[int, list[int]] = {}
     for cell, value in eliminations:
         by_value.setdefault(value, []).append(cell)
-    return "; ".join(f"{v} from {cells_ref(cs)}" for v, cs in sorted(by_value.items()))
+    return "; ".join(f"{value_ref(v)} from {cells_ref(cs)}"
+                     for v, cs in sorted(by_value.items()))
 
 
-def render(template: str, shape: Shape, notation: str = "rc") -> str:
-    """Replace the markers of a template by names in the given notation."""
+def render(template: str, shape: Shape, notation: str = "rc",
+           alphabet: Alphabet | None = None) -> str:
+    """Replace the markers of a template by names in the given notation, and values by
+    the symbols of ``alphabet`` (numbers when it is None)."""
 
     def name(m: re.Match[str]) -> str:
         kind, index = m.group(1), int(m.group(2))
+        if kind == "v":
+            return alphabet.symbol(index) if alphabet is not None else str(index)
         if kind == "c":
             return shape.cell_name(index, notation)
         if kind == "h":
@@ -82,9 +106,13 @@ class Step:
     #: open guesses when the step was taken: 0 for pure logic; a guess opens a level
     depth: int = 0
 
-    def describe(self, shape: Shape, notation: str = "rc") -> str:
-        """The explanation with cells as ``r5c6`` (``"rc"``) or ``(6,5)`` (``"book"``)."""
-        return render(self.template, shape, notation) if self.template else self.text
+    def describe(self, shape: Shape, notation: str = "rc",
+                 alphabet: Alphabet | None = None) -> str:
+        """The explanation with cells as ``r5c6`` (``"rc"``) or ``(6,5)`` (``"book"``),
+        and values written with ``alphabet``'s symbols (numbers by default)."""
+        if not self.template:
+            return self.text
+        return render(self.template, shape, notation, alphabet)
 
     def apply(self, board: Board) -> None:
         """Carry out the step: placements (which also clear peers) then eliminations."""

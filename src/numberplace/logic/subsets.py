@@ -12,8 +12,8 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from ..shape import Shape
-from .board import Board, bit, values_of
-from .step import Step, cells_ref, eliminations_ref, house_ref, make_step
+from .board import Board, bit, by_house, values_of
+from .step import Step, cells_ref, eliminations_ref, house_ref, make_step, values_ref
 
 SIZE_NAMES = {2: "Pair", 3: "Triple", 4: "Quadruple"}
 BOOK_NAMES = {2: "Twins", 3: "Triplets"}
@@ -22,12 +22,14 @@ BOOK_NAMES = {2: "Twins", 3: "Triplets"}
 def find_naked_subset(board: Board, shape: Shape, size: int) -> Iterator[Step]:
     """Naked subsets of ``size`` cells in any house."""
     name = f"Naked {SIZE_NAMES[size]}"
-    for h, house in enumerate(shape.houses):
+
+    def search(h: int) -> Iterator[Step]:
+        house = shape.houses[h]
         # Cells with more candidates than the subset size can never be part of it.
         pool = [c for c in house.cells if 1 < board.candidates[c].bit_count() <= size]
         empties = sum(1 for c in house.cells if not board.values[c])
         if len(pool) < size or empties <= size:
-            continue
+            return
         for group in combinations(pool, size):
             union = 0
             for c in group:
@@ -40,7 +42,7 @@ def find_naked_subset(board: Board, shape: Shape, size: int) -> Iterator[Step]:
             if not elims:
                 continue
             template = (f"In {house_ref(h)}, {cells_ref(group)} hold only "
-                        f"{', '.join(map(str, vals))} between them: remove "
+                        f"{values_ref(vals)} between them: remove "
                         f"{eliminations_ref(elims)}")
             yield make_step(
                 shape, name, template, book_name=BOOK_NAMES.get(size, ""),
@@ -49,17 +51,21 @@ def find_naked_subset(board: Board, shape: Shape, size: int) -> Iterator[Step]:
                                  if board.candidates[c] & bit(v))
                 + tuple(("removed", c, v) for c, v in elims))
 
+    return by_house(name, board, search)
+
 
 def find_hidden_subset(board: Board, shape: Shape, size: int) -> Iterator[Step]:
     """Hidden subsets of ``size`` values in any house."""
     name = f"Hidden {SIZE_NAMES[size]}"
-    for h, house in enumerate(shape.houses):
+
+    def search(h: int) -> Iterator[Step]:
+        house = shape.houses[h]
         where: dict[int, list[int]] = {}
         for c in house.cells:
             for v in values_of(board.candidates[c]):
                 where.setdefault(v, []).append(c)
         if len([c for c in house.cells if not board.values[c]]) <= size:
-            continue
+            return
         pool = [v for v, cs in sorted(where.items()) if 1 < len(cs) <= size]
         for group in combinations(pool, size):
             cells = sorted({c for v in group for c in where[v]})
@@ -72,7 +78,7 @@ def find_hidden_subset(board: Board, shape: Shape, size: int) -> Iterator[Step]:
                           for v in values_of(board.candidates[c] & ~keep))
             if not elims:
                 continue
-            vals = ", ".join(map(str, group))
+            vals = values_ref(group)
             template = (f"In {house_ref(h)}, {vals} can only go in {cells_ref(cells)}: "
                         f"remove {eliminations_ref(elims)}")
             yield make_step(
@@ -80,6 +86,8 @@ def find_hidden_subset(board: Board, shape: Shape, size: int) -> Iterator[Step]:
                 highlights=tuple(("defining", c, v) for c in cells for v in group
                                  if board.candidates[c] & bit(v))
                 + tuple(("removed", c, v) for c, v in elims))
+
+    return by_house(name, board, search)
 
 
 def find_naked_pair(board: Board, shape: Shape) -> Iterator[Step]:

@@ -40,7 +40,17 @@ from itertools import combinations
 
 from ..shape import Shape
 from .board import Board, bit, values_of
-from .step import Step, cell_ref, cells_ref, eliminations_ref, house_ref, make_step
+from .geometry import BLOCKS
+from .step import (
+    Step,
+    candidates_ref,
+    cell_ref,
+    cells_ref,
+    eliminations_ref,
+    house_ref,
+    make_step,
+    value_ref,
+)
 
 UR_TYPE_1 = "Unique Rectangle Type 1"
 UR_TYPE_2 = "Unique Rectangle Type 2"
@@ -52,18 +62,10 @@ BUG_PLUS_1 = "BUG+1"
 UNIQUENESS_TECHNIQUES: tuple[str, ...] = (UR_TYPE_1, UR_TYPE_2, UR_TYPE_3, UR_TYPE_4,
                                           BUG_PLUS_1)
 
-#: House kinds that are blocks (boxes); the rest are lines.
-_BLOCKS = ("box", "region")
-
 #: Largest number of other cells joining the roof's virtual cell in a Type 3 subset.
 _TYPE3_MAX = 3
 
 Quad = tuple[int, int, int, int]
-
-
-def _cands(mask: int) -> str:
-    """A candidate set written as ``{1,2}`` (no marker: markers start with c, h or k)."""
-    return "{" + ",".join(map(str, values_of(mask))) + "}"
 
 
 @lru_cache(maxsize=64)
@@ -76,7 +78,7 @@ def rectangles(shape: Shape) -> tuple[Quad, ...]:
     rectangle keeps every house valid.
     """
     houses_of = shape.houses_of
-    blocks = {h for h, house in enumerate(shape.houses) if house.kind in _BLOCKS}
+    blocks = {h for h, house in enumerate(shape.houses) if house.kind in BLOCKS}
     out: list[Quad] = []
     seen: set[frozenset[int]] = set()
     for g in range(len(shape.grids)):
@@ -144,7 +146,7 @@ def _two_roof_cells(board: Board, shape: Shape, side: bool = False
 
 
 def _ur_text(quad: Quad, pair: int) -> str:
-    return f"{_cands(pair)} in {cells_ref(sorted(quad))}"
+    return f"{candidates_ref(pair)} in {cells_ref(sorted(quad))}"
 
 
 def _ur_highlights(board: Board, quad: Quad, pair: int,
@@ -163,7 +165,7 @@ def find_unique_rectangle_type1(board: Board, shape: Shape) -> Iterator[Step]:
         target = roof[0]
         elims = tuple((target, v) for v in values_of(pair))
         template = (f"Unique Rectangle on {_ur_text(quad, pair)}: {cells_ref(floor)} hold "
-                    f"only {_cands(pair)}, so if {cell_ref(target)} were one of them the "
+                    f"only {candidates_ref(pair)}, so if {cell_ref(target)} were one of them the "
                     f"two values could be swapped around the rectangle, giving a second "
                     f"solution: remove {eliminations_ref(elims)}")
         yield make_step(shape, UR_TYPE_1, template, eliminations=elims, cells=quad,
@@ -185,11 +187,11 @@ def find_unique_rectangle_type2(board: Board, shape: Shape) -> Iterator[Step]:
         elims = tuple((c, z) for c in sorted(seeing) if cands[c] & extra)
         if not elims:
             continue
-        template = (f"Unique Rectangle on {_ur_text(quad, pair)}: {cells_ref(floor)} hold "
-                    f"only {_cands(pair)} and {cell_ref(p)}, {cell_ref(q)} hold "
-                    f"{_cands(cands[p])}; without {z} in one of them the rectangle would "
-                    f"allow a second solution, so one of them is {z}: remove "
-                    f"{eliminations_ref(elims)}")
+        template = (f"Unique Rectangle on {_ur_text(quad, pair)}: {cells_ref(floor)} hold only "
+                    f"{candidates_ref(pair)} and {cell_ref(p)}, {cell_ref(q)} hold "
+                    f"{candidates_ref(cands[p])}; without {value_ref(z)} in one of them the "
+                    f"rectangle would allow a second solution, so one of them is {value_ref(z)}: "
+                    f"remove {eliminations_ref(elims)}")
         yield make_step(shape, UR_TYPE_2, template, eliminations=elims, cells=quad,
                         highlights=_ur_highlights(board, quad, pair, elims)
                         + (("defining", p, z), ("defining", q, z)))
@@ -222,10 +224,10 @@ def find_unique_rectangle_type3(board: Board, shape: Shape) -> Iterator[Step]:
                         continue
                     template = (
                         f"Unique Rectangle on {_ur_text(quad, pair)}: {cells_ref(floor)} "
-                        f"hold only {_cands(pair)}, so one of {cell_ref(p)}, {cell_ref(q)} "
-                        f"takes a value of {_cands(extra)}, as if one cell of "
-                        f"{house_ref(h)} held {_cands(extra)}; with {cells_ref(subset)} "
-                        f"the values {_cands(union)} fill {n + 1} cells of {house_ref(h)}: "
+                        f"hold only {candidates_ref(pair)}, so one of {cell_ref(p)}, {cell_ref(q)} "
+                        f"takes a value of {candidates_ref(extra)}, as if one cell of "
+                        f"{house_ref(h)} held {candidates_ref(extra)}; with {cells_ref(subset)} "
+                        f"the values {candidates_ref(union)} fill {n + 1} cells of {house_ref(h)}: "
                         f"remove {eliminations_ref(elims)}")
                     yield make_step(
                         shape, UR_TYPE_3, template, eliminations=elims,
@@ -249,11 +251,11 @@ def find_unique_rectangle_type4(board: Board, shape: Shape) -> Iterator[Step]:
                     continue
                 y = values_of(pair & ~xb)[0]
                 elims = ((p, y), (q, y))
-                template = (f"Unique Rectangle on {_ur_text(quad, pair)}: {cells_ref(floor)} "
-                            f"hold only {_cands(pair)}; in {house_ref(h)}, {x} can only go "
-                            f"in {cell_ref(p)} or {cell_ref(q)}, so one of them is {x} and "
-                            f"the other being {y} would allow a second solution: remove "
-                            f"{eliminations_ref(elims)}")
+                template = (f"Unique Rectangle on {_ur_text(quad, pair)}: {cells_ref(floor)} hold "
+                            f"only {candidates_ref(pair)}; in {house_ref(h)}, {value_ref(x)} can "
+                            f"only go in {cell_ref(p)} or {cell_ref(q)}, so one of them is "
+                            f"{value_ref(x)} and the other being {value_ref(y)} would allow a "
+                            f"second solution: remove {eliminations_ref(elims)}")
                 yield make_step(shape, UR_TYPE_4, template, eliminations=elims, cells=quad,
                                 houses=(h,),
                                 highlights=_ur_highlights(board, quad, pair, elims)
@@ -296,11 +298,12 @@ def find_bug_plus_one(board: Board, shape: Shape) -> Iterator[Step]:
             n = tally[v] - (1 if v == value and h in own else 0)
             if n not in (0, 2):
                 return
-    others = _cands(cands[triple] & ~bit(value))
+    others = candidates_ref(cands[triple] & ~bit(value))
     template = (f"BUG+1: every unsolved cell but {cell_ref(triple)} has two candidates, and "
-                f"{value} appears three times in each of its houses; were {cell_ref(triple)} "
-                f"{others}, every value would appear twice in every house, a deadly pattern "
-                f"with no single solution: place {value} at {cell_ref(triple)}")
+                f"{value_ref(value)} appears three times in each of its houses; were "
+                f"{cell_ref(triple)} {others}, every value would appear twice in every house, a "
+                f"deadly pattern with no single solution: place {value_ref(value)} at "
+                f"{cell_ref(triple)}")
     yield make_step(shape, BUG_PLUS_1, template, placements=((triple, value),),
                     cells=(triple,), houses=tuple(sorted(own)),
                     highlights=(("placed", triple, value),))

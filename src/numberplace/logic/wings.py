@@ -14,27 +14,16 @@ Everything is phrased in peers and houses, so the finders serve every shape.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 from itertools import combinations
 
 from ..shape import Shape
 from .board import Board, bit, values_of
-from .step import Step, cell_ref, eliminations_ref, house_ref, make_step
+from .geometry import peer_sets, strong_links
+from .step import Step, candidates_ref, cell_ref, eliminations_ref, house_ref, make_step, value_ref
 
 XY_WING = "XY-Wing"
 XYZ_WING = "XYZ-Wing"
 W_WING = "W-Wing"
-
-
-@lru_cache(maxsize=64)
-def peer_sets(shape: Shape) -> tuple[frozenset[int], ...]:
-    """For each cell, its peers as a set (for fast "sees" tests and intersections)."""
-    return tuple(frozenset(p) for p in shape.peers)
-
-
-def _cands(mask: int) -> str:
-    """A candidate set written as ``{1,2}`` (no marker: markers start with c, h or k)."""
-    return "{" + ",".join(map(str, values_of(mask))) + "}"
 
 
 def _removals(board: Board, seeing: frozenset[int], value: int) -> tuple[tuple[int, int], ...]:
@@ -64,10 +53,10 @@ def find_xy_wing(board: Board, shape: Shape) -> Iterator[Step]:
                 elims = _removals(board, (peers[a] & peers[b]) - {pivot}, z)
                 if not elims:
                     continue
-                template = (f"XY-Wing with pivot {cell_ref(pivot)} {_cands(pm)} and pincers "
-                            f"{cell_ref(a)} {_cands(cands[a])}, {cell_ref(b)} "
-                            f"{_cands(cands[b])}: one pincer is {z} whatever the pivot "
-                            f"holds, remove {eliminations_ref(elims)}")
+                template = (f"XY-Wing with pivot {cell_ref(pivot)} {candidates_ref(pm)} and "
+                            f"pincers {cell_ref(a)} {candidates_ref(cands[a])}, {cell_ref(b)} "
+                            f"{candidates_ref(cands[b])}: one pincer is {value_ref(z)} whatever "
+                            f"the pivot holds, remove {eliminations_ref(elims)}")
                 yield make_step(
                     shape, XY_WING, template, eliminations=elims, cells=(pivot, a, b),
                     highlights=tuple(("pivot", pivot, v) for v in values_of(pm))
@@ -93,25 +82,14 @@ def find_xyz_wing(board: Board, shape: Shape) -> Iterator[Step]:
             elims = _removals(board, peers[pivot] & peers[a] & peers[b], z)
             if not elims:
                 continue
-            template = (f"XYZ-Wing with pivot {cell_ref(pivot)} {_cands(pm)} and pincers "
-                        f"{cell_ref(a)} {_cands(ma)}, {cell_ref(b)} {_cands(mb)}: one of "
-                        f"the three is {z}, remove {eliminations_ref(elims)}")
+            template = (f"XYZ-Wing with pivot {cell_ref(pivot)} {candidates_ref(pm)} and pincers "
+                        f"{cell_ref(a)} {candidates_ref(ma)}, {cell_ref(b)} {candidates_ref(mb)}: "
+                        f"one of the three is {value_ref(z)}, remove {eliminations_ref(elims)}")
             yield make_step(
                 shape, XYZ_WING, template, eliminations=elims, cells=(pivot, a, b),
                 highlights=tuple(("pivot", pivot, v) for v in values_of(pm))
                 + tuple(("pincer", c, v) for c in (a, b) for v in values_of(cands[c]))
                 + tuple(("removed", c, v) for c, v in elims))
-
-
-def strong_links(board: Board, shape: Shape, value: int) -> list[tuple[int, int, int]]:
-    """Houses where ``value`` has exactly two candidate cells: (house, cell, cell)."""
-    vb = bit(value)
-    out = []
-    for h, house in enumerate(shape.houses):
-        where = [c for c in house.cells if board.candidates[c] & vb]
-        if len(where) == 2:
-            out.append((h, where[0], where[1]))
-    return out
 
 
 def find_w_wing(board: Board, shape: Shape) -> Iterator[Step]:
@@ -142,9 +120,10 @@ def find_w_wing(board: Board, shape: Shape) -> Iterator[Step]:
                     if not elims:
                         continue
                     template = (f"W-Wing: {cell_ref(p)} and {cell_ref(q)} both hold "
-                                f"{_cands(mask)}; in {house_ref(h)}, {x} can only go in "
-                                f"{cell_ref(a)} or {cell_ref(b)}, which see them, so they "
-                                f"are not both {x} and one of them is {y}: remove "
+                                f"{candidates_ref(mask)}; in {house_ref(h)}, {value_ref(x)} can "
+                                f"only go in {cell_ref(a)} or {cell_ref(b)}, which see them, so "
+                                f"they are not both {value_ref(x)} and one of them is "
+                                f"{value_ref(y)}: remove "
                                 f"{eliminations_ref(elims)}")
                     yield make_step(
                         shape, W_WING, template, eliminations=elims, cells=(p, q, a, b),

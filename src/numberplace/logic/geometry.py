@@ -1,0 +1,90 @@
+"""Per-shape tables the techniques share, built once per shape, and bit-set helpers.
+
+Cells are often handled as bit sets over cells (bit c for cell c): a house, a cell's
+peers or a value's candidate cells become single ints, so "sees all of", "lies in" and
+"how many" are one or two integer operations.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..shape import Shape
+from .board import Board, value_cells
+
+#: House kinds that are blocks (boxes, jigsaw regions); rows and columns are lines.
+BLOCKS = ("box", "region")
+LINES = ("row", "column")
+
+
+def bits(cells: object) -> int:
+    """The bit set of some cells."""
+    out = 0
+    for c in cells:  # type: ignore[attr-defined]
+        out |= 1 << c
+    return out
+
+
+def ones(mask: int) -> list[int]:
+    """The set bits of a bit set (the cells of a cell set), ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+@lru_cache(maxsize=64)
+def peer_sets(shape: Shape) -> tuple[frozenset[int], ...]:
+    """Each cell's peers as a set."""
+    return tuple(frozenset(p) for p in shape.peers)
+
+
+@lru_cache(maxsize=64)
+def peer_bits(shape: Shape) -> tuple[int, ...]:
+    """Each cell's peers as a bit set."""
+    return tuple(bits(p) for p in shape.peers)
+
+
+@lru_cache(maxsize=64)
+def house_sets(shape: Shape) -> tuple[frozenset[int], ...]:
+    """Each house's cells as a set."""
+    return tuple(frozenset(h.cells) for h in shape.houses)
+
+
+@lru_cache(maxsize=64)
+def house_bits(shape: Shape) -> tuple[int, ...]:
+    """Each house's cells as a bit set."""
+    return tuple(bits(h.cells) for h in shape.houses)
+
+
+@lru_cache(maxsize=64)
+def block_of(shape: Shape) -> tuple[int, ...]:
+    """Each cell's block house (box or jigsaw region), -1 where there is none."""
+    out = [-1] * shape.ncells
+    for h, house in enumerate(shape.houses):
+        if house.kind in BLOCKS:
+            for c in house.cells:
+                out[c] = h
+    return tuple(out)
+
+
+def strong_links(board: Board, shape: Shape, value: int, distinct: bool = False
+                 ) -> list[tuple[int, int, int]]:
+    """Houses where ``value`` has exactly two candidate cells: (house, cell, cell), the
+    cells ascending. With ``distinct``, two houses sharing the same two cells give one
+    link (kept in the first house)."""
+    vcells = value_cells(board)[value]
+    out = []
+    seen = set()
+    for h, hm in enumerate(house_bits(shape)):
+        where = hm & vcells
+        if where.bit_count() == 2:
+            if distinct:
+                if where in seen:
+                    continue
+                seen.add(where)
+            low = where & -where
+            out.append((h, low.bit_length() - 1, (where ^ low).bit_length() - 1))
+    return out
