@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from numberplace import formats
 from numberplace.cli import main
 
 from conftest import BOOK_PUZZLES, data_lines
@@ -198,6 +199,38 @@ def test_explain_and_hint_write_values_with_the_puzzle_symbols(
     assert re.search(r"Value [A-Z] in \(\d,\d\) by ", out)
     code, out, _ = run(["hint", str(f), "--alphabet", letters], capsys)
     assert code == 0 and re.search(r"place [A-Z] at r\dc\d", out)
+
+
+def test_explain_stops_at_its_time_limit(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "p.txt"
+    f.write_text("." * 256 + "\n")  # an empty 16x16: guessing goes on for a long while
+    code, out, _ = run(["explain", str(f), "--guess", "--time-limit", "0.2", "--json"],
+                       capsys)
+    obj = json.loads(out)
+    assert code == 0 and obj["status"] == "multiple"
+    code, out, _ = run(["explain", str(f), "--guess", "--time-limit", "0.2"], capsys)
+    assert "more than one solution; stopped at the time limit of 0.2 s" in out
+    puzzle = formats.parse(data_lines("top95.txt", 1)[0])
+    from numberplace.logic import solve_path
+
+    result = solve_path(puzzle, guess=True, time_limit=1e-9)
+    assert result.status == "stalled" and "time limit" in result.message
+
+
+def test_explain_and_hint_on_several_processes_keep_the_input_order(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "p.txt"
+    lines = data_lines("kaggle_like_10k.txt", 30)
+    f.write_text("\n".join(lines[:13] + ["not a puzzle"] + lines[13:]) + "\n")
+    for command in (["explain", "--json"], ["hint", "--tier", "2"]):
+        one = run([*command, str(f), "--jobs", "1"], capsys)
+        two = run([*command, str(f), "--jobs", "2"], capsys)
+        assert one == two and one[0] == 2  # the unreadable line is reported, in place
+        assert len(one[1].splitlines()) == 30 and "line 14" in one[2]
+    code, out, _ = run(["explain", "--json", str(f), "--jobs", "2"], capsys)
+    assert [json.loads(x)["puzzle"] for x in out.splitlines()] == [
+        ln.replace("0", ".") for ln in lines]
 
 
 def test_hint_tiers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -245,3 +245,16 @@ def test_text_samurai_gaps_are_blank() -> None:
         middle = rows[10]
         assert middle.startswith(" ") and middle.lstrip().startswith("|")
         assert rows[0].count("|") == 8
+
+
+def test_every_role_the_techniques_use_has_a_colour() -> None:
+    """Each role a technique module writes into a highlight is drawn in its own colour."""
+    import re
+    from pathlib import Path
+
+    import numberplace.logic as logic
+
+    source = "".join(p.read_text() for p in Path(logic.__file__).parent.glob("*.py"))
+    roles = set(re.findall(r'\(\s*"([a-z0-9]+)", (?:c|cell|pivot|triple|p|q|t)\b', source))
+    assert {"removed", "placed", "chain", "color1"} <= roles
+    assert roles <= set(ROLE_COLOURS), roles - set(ROLE_COLOURS)

@@ -8,6 +8,7 @@ cell values with one table look-up per line and solved in one call of the engine
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import sys
@@ -15,12 +16,16 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from . import engine, formats
 from .alphabet import Alphabet
 from .errors import FormatError, NumberplaceError
 from .puzzle import Puzzle
 from .shape import Shape, by_name, classic
+
+A = TypeVar("A")
+B = TypeVar("B")
 
 #: Formats whose records are single lines: their solutions are printed one per line.
 SINGLE_LINE_FORMATS = frozenset({"line", "sdo", "sukaku", "json"})
@@ -304,33 +309,42 @@ def _line_chunks(head: list[tuple[int, str]], it: Iterator[str], size: int) -> I
 
 
 def run(chunk_iter: Iterable[Chunk], opts: Options, jobs: int) -> Iterator[list[Outcome]]:
-    """Process chunks on ``jobs`` processes, yielding results in input order.
+    """Process chunks on ``jobs`` processes, yielding results in input order."""
+    return ordered_map(functools.partial(work, opts=opts), chunk_iter, jobs)
 
-    At most ``2 * jobs`` chunks are in flight, which bounds memory on endless input.
+
+def ordered_map(fn: Callable[[A], B], items: Iterable[A], jobs: int) -> Iterator[B]:
+    """``fn`` over ``items`` on ``jobs`` processes, yielding results in input order.
+
+    At most ``2 * jobs`` items are in flight, which bounds memory on endless input. One
+    job, or a single item, runs in this process. ``fn`` and the items must pickle.
     """
-    it = iter(chunk_iter)
+    it = iter(items)
     if jobs <= 1:
-        for chunk in it:
-            yield work(chunk, opts)
+        for item in it:
+            yield fn(item)
         return
-    first = next(it, None)
-    if first is None:
+    first = next(it, _END)
+    if first is _END:
         return
-    second = next(it, None)
-    if second is None:  # a single chunk is not worth starting processes for
-        yield work(first, opts)
+    second = next(it, _END)
+    if second is _END:  # a single item is not worth starting processes for
+        yield fn(first)  # type: ignore[arg-type]
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        pending: deque[Future[list[Outcome]]] = deque()
-        for chunk in _prepend([first, second], it):
-            pending.append(pool.submit(work, chunk, opts))
+        pending: deque[Future[B]] = deque()
+        for item in _prepend([first, second], it):  # type: ignore[list-item]
+            pending.append(pool.submit(fn, item))
             if len(pending) >= 2 * jobs:
                 yield pending.popleft().result()
         while pending:
             yield pending.popleft().result()
 
 
-def _prepend(items: list[Chunk], it: Iterator[Chunk]) -> Iterator[Chunk]:
+_END = object()
+
+
+def _prepend(items: list[A], it: Iterator[A]) -> Iterator[A]:
     yield from items
     yield from it
 

@@ -7,17 +7,20 @@ Errors a user can cause print one line on standard error and exit with status 2.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
-from typing import TextIO
+from collections import Counter, deque
+from collections.abc import Callable, Iterator, Sequence
+from typing import TextIO, TypeVar
 
 from . import __version__, batch, formats
 from .alphabet import Alphabet
 from .errors import NumberplaceError
+from .logic.explain import Explanation
 from .logic.step import Step
 from .puzzle import Puzzle
 
@@ -153,7 +156,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "technique first, and print the numbered steps with a "
                                    "summary of the techniques used. A pencil-mark grid is "
                                    "explained from its own candidates.")
-    _add_input(p, jobs=False)
+    _add_input(p)
     _add_logic(p)
     p.add_argument("--json", action="store_true",
                    help="one JSON object per puzzle per line: puzzle, status, steps")
@@ -163,11 +166,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--guess", action="store_true",
                    help="when logic stalls, guess and backtrack (the book's brute force; "
                         "implied by --techniques book); every guess is a step")
+    p.add_argument("--time-limit", type=_seconds, default=60.0, metavar="S",
+                   help="stop a puzzle's path after S seconds, reporting it stalled "
+                        "(default 60)")
 
     p = sub.add_parser("hint", help="the next step of each puzzle",
                        description="Find the next step of each puzzle (or of a pencil-mark "
                                    "grid) and tell it at the chosen level of detail.")
-    _add_input(p, jobs=False)
+    _add_input(p)
     _add_logic(p)
     p.add_argument("--tier", type=int, choices=(1, 2, 3), default=3,
                    help="1: technique and house, 2: also the cells, 3: the whole step")
@@ -324,41 +330,135 @@ def _techniques(text: str | None) -> list[str] | None:
     return [name.strip() for name in text.split(",") if name.strip()]
 
 
+R = TypeVar("R")
+
+
+def _explain_chunk(puzzles: list[Puzzle], techniques: list[str] | None, guess: bool,
+                   time_limit: float | None) -> list[Explanation]:
+    from .logic.explain import explain
+
+    return [explain(p, techniques, guess, time_limit) for p in puzzles]
+
+
+def _hint_chunk(puzzles: list[Puzzle], tier: int, techniques: list[str] | None,
+                notation: str, placement: bool) -> list[str | None]:
+    from .logic.explain import hint
+
+    return [hint(p, tier, techniques, notation, placement) for p in puzzles]
+
+
+#: Puzzles per piece of work handed to a process by explain and hint.
+_LOGIC_CHUNK = 8
+
+
+def _logic_batch(args: argparse.Namespace, command: str, fn: Callable[[list[Puzzle]], list[R]],
+                 emit: Callable[[formats.Record, R], str]) -> Iterator[tuple[str, str]]:
+    """Run ``fn`` over the input's puzzles in chunks on ``--jobs`` processes, in input
+    order, with a progress bar on a terminal; yields (status, text) per record, where
+    status is ``error`` for an unreadable one (its text is the error)."""
+    shape = batch.resolve_shape(args.shape)
+    alphabet = _alphabet(args.alphabet, shape.size if shape else None)
+    source = "<stdin>" if args.file == "-" else args.file
+    lines, size = batch.open_lines(args.file)
+    consumed = [0]
+    records = formats.read_records(_counting(lines, consumed), shape=shape, alphabet=alphabet,
+                                   format=args.in_format, source=source)
+    queued: deque[list[formats.Record]] = deque()
+
+    def work_items() -> Iterator[list[Puzzle]]:
+        chunk: list[formats.Record] = []
+        for rec in records:
+            chunk.append(rec)
+            if len(chunk) >= _LOGIC_CHUNK:
+                queued.append(chunk)
+                yield [r.puzzle for r in chunk if r.puzzle is not None]
+                chunk = []
+        if chunk:
+            queued.append(chunk)
+            yield [r.puzzle for r in chunk if r.puzzle is not None]
+
+    progress = _progress(size, sys.stderr.isatty() and not args.no_progress)
+    task = None
+    done = 0
+    if progress is not None:
+        progress.start()
+        task = progress.add_task(command, total=size)
+    try:
+        for results in batch.ordered_map(fn, work_items(), args.jobs or batch.default_jobs()):
+            answers = iter(results)
+            for rec in queued.popleft():
+                done += 1
+                if rec.puzzle is None:
+                    yield "error", f"numberplace: {rec.error}"
+                else:
+                    yield "ok", emit(rec, next(answers))
+            if progress is not None:
+                progress.update(task, completed=consumed[0] if size else done)
+    finally:
+        if progress is not None:
+            progress.stop()
+
+
 def _explain(args: argparse.Namespace, out: TextIO) -> int:
-    from .logic.explain import book_log_line, explain, step_record
+    from .logic.explain import book_log_line, step_record
 
     techniques = _techniques(args.techniques)
     guess = args.guess or (args.techniques or "").strip().lower() == "book"
-    errors = 0
-    for rec in _records(args):
-        if rec.puzzle is None:
-            errors += 1
-            print(f"numberplace: {rec.error}", file=sys.stderr)
-            continue
-        shape = rec.puzzle.shape
-        result = explain(rec.puzzle, techniques, guess)
+    book = (args.techniques or "").strip().lower() == "book"
+    statuses: Counter[str] = Counter()
+
+    def emit(rec: formats.Record, result: Explanation) -> str:
+        puzzle = rec.puzzle
+        assert puzzle is not None
+        shape = puzzle.shape
+        statuses[result.status] += 1
         if args.svg:
-            _write_pictures(args.svg, rec.line, rec.puzzle, result.steps)
+            _write_pictures(args.svg, rec.line, puzzle, result.steps)
         if args.json:
             obj: dict[str, object] = {
-                "line": rec.line, "puzzle": formats.write(rec.puzzle, "line"),
+                "line": rec.line, "puzzle": formats.write(puzzle, "line"),
                 "status": result.status,
-                "steps": [step_record(s, shape, args.notation, rec.puzzle.alphabet)
+                "steps": [step_record(s, shape, args.notation, puzzle.alphabet)
                           for s in result.steps]}
             if result.message:
                 obj["message"] = result.message
-            out.write(json.dumps(obj) + "\n")
-            continue
+            return json.dumps(obj)
         used = ", ".join(f"{name} {n}" for name, n in result.technique_counts().items())
-        head = f"line {rec.line}: {result.status}, {len(result.steps)} steps"
-        out.write(head + (f" ({used})" if used else "")
-                  + (f": {result.message}" if result.message else "") + "\n")
-        book = (args.techniques or "").strip().lower() == "book"
+        text = [f"line {rec.line}: {result.status}, {len(result.steps)} steps"
+                + (f" ({used})" if used else "")
+                + (f": {result.message}" if result.message else "")]
         for number, step in enumerate(result.steps, start=1):
-            text = (book_log_line(step, shape, rec.puzzle.alphabet) if book else
-                    f"{step.technique}: "
-                    f"{step.describe(shape, args.notation, rec.puzzle.alphabet)}")
-            out.write(f"  {number}. {text}\n")
+            said = (book_log_line(step, shape, puzzle.alphabet) if book else
+                    f"{step.technique}: {step.describe(shape, args.notation, puzzle.alphabet)}")
+            text.append(f"  {number}. {said}")
+        return "\n".join(text)
+
+    fn = functools.partial(_explain_chunk, techniques=techniques, guess=guess,
+                           time_limit=args.time_limit)
+    return _logic_output(args, out, "explain", fn, emit, statuses)
+
+
+def _logic_output(args: argparse.Namespace, out: TextIO, command: str,
+                  fn: Callable[[list[Puzzle]], list[R]],
+                  emit: Callable[[formats.Record, R], str], statuses: Counter[str]) -> int:
+    """Print what :func:`_logic_batch` yields, errors to stderr, and a closing summary on
+    a terminal (or with ``--summary``); exit status 2 if any record was unreadable."""
+    errors = 0
+    start = time.perf_counter()
+    for status, text in _logic_batch(args, command, fn, emit):
+        if status == "error":
+            errors += 1
+            print(text, file=sys.stderr)
+        else:
+            out.write(text + "\n")
+    elapsed = time.perf_counter() - start
+    if sys.stderr.isatty() or args.summary:
+        total = sum(statuses.values()) + errors
+        parts = [f"{n} {name}" for name, n in sorted(statuses.items())]
+        if errors:
+            parts.append(f"{errors} unreadable")
+        print(f"{total} puzzles: {', '.join(parts) or 'none'}; {elapsed:.2f} s",
+              file=sys.stderr)
     return 2 if errors else 0
 
 
@@ -387,18 +487,16 @@ def _write_pictures(folder: str, line: int, puzzle: Puzzle, steps: Sequence[Step
 
 
 def _hint(args: argparse.Namespace, out: TextIO) -> int:
-    from .logic.explain import hint
+    statuses: Counter[str] = Counter()
 
-    techniques = _techniques(args.techniques)
-    errors = 0
-    for rec in _records(args):
-        if rec.puzzle is None:
-            errors += 1
-            print(f"numberplace: {rec.error}", file=sys.stderr)
-            continue
-        text = hint(rec.puzzle, args.tier, techniques, args.notation, args.placement)
-        out.write(f"line {rec.line}: {text or 'no technique applies (stalled)'}\n")
-    return 2 if errors else 0
+    def emit(rec: formats.Record, text: str | None) -> str:
+        statuses["stalled" if text is None else "hinted"] += 1
+        return f"line {rec.line}: {text or 'no technique applies (stalled)'}"
+
+    fn = functools.partial(_hint_chunk, tier=args.tier,
+                           techniques=_techniques(args.techniques), notation=args.notation,
+                           placement=args.placement)
+    return _logic_output(args, out, "hint", fn, emit, statuses)
 
 
 def _bench(args: argparse.Namespace, out: TextIO) -> int:

@@ -174,6 +174,10 @@ class Barren:
     def __contains__(self, key: tuple[object, ...]) -> bool:
         return key in self._keys
 
+    def clear(self) -> None:
+        """Forget everything (to time a search as if it had never run)."""
+        self._keys.clear()
+
     def add(self, key: tuple[object, ...]) -> None:
         """Remember that the search found nothing on ``key``."""
         if len(self._keys) >= self._limit:

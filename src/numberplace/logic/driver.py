@@ -6,6 +6,7 @@ harder technique is only used when nothing easier applies.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -180,20 +181,22 @@ def _first_step(board: Board, shape: Shape, finders: Sequence[Finder]) -> Step |
 
 def solve_path(puzzle: Puzzle, techniques: Sequence[str] | None = None,
                max_steps: int | None = None, guess: bool = False,
-               unique: bool = False) -> SolveResult:
+               unique: bool = False, time_limit: float | None = None) -> SolveResult:
     """Solve step by step, recording each step; stop when solved, stuck or broken.
 
     With ``guess``, a stalled board is not the end: the book's brute-force elimination
     guesses the smallest value of a cell with the fewest candidates, goes on with logic,
     and on a contradiction returns to the board before the guess, where that value is
     now known to be wrong. Every guess and backtrack is a step, with its ``depth``.
-    Uniqueness techniques take part only with ``unique``.
+    Uniqueness techniques take part only with ``unique``. ``max_steps`` and
+    ``time_limit`` (seconds) bound the path: past them it ends ``stalled``, with a message.
     """
     shape = puzzle.shape
     board = Board.from_puzzle(puzzle)
     finders = _finders(techniques, unique)
     steps: list[Step] = []
     saved: list[tuple[Board, int, int]] = []  # board before each open guess, cell, value
+    deadline = None if time_limit is None else time.monotonic() + time_limit
     while True:
         problem = board.problem()
         if problem and saved:
@@ -205,7 +208,10 @@ def solve_path(puzzle: Puzzle, techniques: Sequence[str] | None = None,
         if board.is_solved():
             return SolveResult("solved", steps, board)
         if max_steps is not None and len(steps) >= max_steps:
-            return SolveResult("stalled", steps, board)
+            return SolveResult("stalled", steps, board, f"stopped after {max_steps} steps")
+        if deadline is not None and time.monotonic() > deadline:
+            return SolveResult("stalled", steps, board,
+                               f"stopped at the time limit of {time_limit:g} s")
         step = _first_step(board, shape, finders)
         if step is None and guess:
             step = _guess(board, shape, len(saved) + 1)

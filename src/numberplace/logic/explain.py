@@ -38,13 +38,14 @@ class Explanation:
 
 
 def explain(puzzle: Puzzle, techniques: Sequence[str] | None = None,
-            guess: bool = False) -> Explanation:
+            guess: bool = False, time_limit: float | None = None) -> Explanation:
     """Solve by logic, recording every step; with ``guess``, guess and backtrack when
     logic stalls (the book's brute force), each guess and backtrack a step.
 
     ``invalid`` (clashing givens or a contradiction), ``none`` and ``multiple`` come from
     the exact engine before any step is taken; a puzzle with several solutions is still
-    explained as far as logic goes.
+    explained as far as logic goes. Past ``time_limit`` seconds the path ends
+    ``stalled`` with a message saying so.
     """
     exact = engine.solve(puzzle, limit=2, keep=0, node_limit=2_000_000)
     if exact.status is engine.Status.INVALID:
@@ -52,12 +53,13 @@ def explain(puzzle: Puzzle, techniques: Sequence[str] | None = None,
     if exact.status is engine.Status.NONE:
         return Explanation("none", message="the puzzle has no solution")
     path = solve_path(puzzle, techniques, guess=guess,
-                      unique=exact.status is engine.Status.UNIQUE)
+                      unique=exact.status is engine.Status.UNIQUE, time_limit=time_limit)
     if path.status == "invalid":
         return Explanation("invalid", path.steps, path.message)
     if exact.status is engine.Status.MULTIPLE:
-        return Explanation("multiple", path.steps, "the puzzle has more than one solution")
-    return Explanation(path.status, path.steps)
+        return Explanation("multiple", path.steps, "; ".join(
+            ["the puzzle has more than one solution"] + [path.message] * bool(path.message)))
+    return Explanation(path.status, path.steps, path.message)
 
 
 def step_record(step: Step, shape: Shape, notation: str = "rc",

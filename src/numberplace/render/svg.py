@@ -43,6 +43,10 @@ ROLE_COLOURS: dict[str, str] = {
     "pivot": "#f08c00",
     "pincer": "#e8590c",
     "link": "#868e96",
+    "chain": "#3b5bdb",
+    "color1": "#1971c2",
+    "color2": "#e8590c",
+    "premise": "#f08c00",
 }
 #: Light tint of a cell for each role.
 ROLE_TINTS: dict[str, str] = {
@@ -54,6 +58,10 @@ ROLE_TINTS: dict[str, str] = {
     "fin": "#f3d9fa",
     "pivot": "#fff3bf",
     "pincer": "#ffe8cc",
+    "chain": "#dbe4ff",
+    "color1": "#d0ebff",
+    "color2": "#ffe8cc",
+    "premise": "#fff3bf",
 }
 #: Colour for a role not named above.
 OTHER_ROLE_COLOUR = "#495057"
@@ -67,9 +75,10 @@ LINE_COLOUR = "#343a40"
 DIAGONAL_COLOUR = "#adb5bd"
 
 # Which role wins when one candidate (marks) or one cell (tints) has several.
-_MARK_PRIORITY = ("removed", "placed", "fin", "pivot", "pincer", "defining", "base", "cover",
-                  "link")
-_TINT_PRIORITY = ("placed", "pivot", "pincer", "fin", "base", "defining", "cover", "removed")
+_MARK_PRIORITY = ("removed", "placed", "fin", "pivot", "pincer", "premise", "color1", "color2",
+                  "chain", "defining", "base", "cover", "link")
+_TINT_PRIORITY = ("placed", "pivot", "pincer", "premise", "fin", "color1", "color2", "chain",
+                  "base", "defining", "cover", "removed")
 
 _MARGIN = 10
 
