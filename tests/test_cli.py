@@ -233,6 +233,23 @@ def test_explain_and_hint_on_several_processes_keep_the_input_order(
         ln.replace("0", ".") for ln in lines]
 
 
+def test_rate_text_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "p.txt"
+    f.write_text(BOOK_PUZZLES[1] + "\n" + "." * 81 + "\n" + "55" + "." * 79 + "\n")
+    code, out, _ = run(["rate", str(f)], capsys)
+    assert code == 0
+    first, many, clash = out.splitlines()
+    assert first.startswith("line 1: Easy (level 1), difficulty ")
+    assert "book score" in first and "(Easy)" in first
+    assert many == "line 2: multiple" and clash.startswith("line 3: invalid")
+    code, out, _ = run(["rate", str(f), "--json"], capsys)
+    objs = [json.loads(x) for x in out.splitlines()]
+    assert set(objs[0]) >= {"puzzle", "status", "level", "level_number", "difficulty",
+                            "book_score", "book_level", "hardest", "guesses"}
+    assert objs[0]["level_number"] == 1 and objs[0]["book_level"] == "Easy"
+    assert objs[1]["status"] == "multiple" and objs[1]["level"] is None
+
+
 def test_hint_tiers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     f = tmp_path / "p.txt"
     f.write_text(BOOK_PUZZLES[0] + "\n")

@@ -23,6 +23,7 @@ from .errors import NumberplaceError
 from .logic.explain import Explanation
 from .logic.step import Step
 from .puzzle import Puzzle
+from .rating import Rating
 
 EPILOG = """\
 Input is a file of puzzles (or - for standard input) in any supported format, detected
@@ -116,7 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``numberplace`` command."""
     parser = _Parser(prog="numberplace",
                      description="Sudoku-family puzzles: solve, count, check, convert, "
-                                 "explain, hint, bench.",
+                                 "explain, hint, rate, bench.",
                      epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"numberplace {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -180,6 +181,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--placement", action="store_true",
                    help="the next value to write, one per call as a step-at-a-time "
                         "solver gives it (eliminations on the way are counted)")
+
+    p = sub.add_parser("rate", help="rate each puzzle's difficulty",
+                       description="Rate each puzzle: our level (1 Easy ... 7 Beyond "
+                                   "Logic, by the hardest technique needed), a difficulty "
+                                   "on the Sudoku Explainer scale, the hardest technique, "
+                                   "guesses, and the programming book's score and level. "
+                                   "Puzzles without exactly one solution are reported as "
+                                   "such, never rated.")
+    _add_input(p)
+    p.add_argument("--json", action="store_true",
+                   help="one JSON object per puzzle per line: puzzle, status, level, "
+                        "level_number, difficulty, book_score, book_level, hardest, guesses")
+    p.add_argument("--time-limit", type=_seconds, default=60.0, metavar="S",
+                   help="give up a puzzle's solve after S seconds (status limit; default 60)")
 
     p = sub.add_parser("bench", help="solve benchmark files and print a table",
                        description="Solve each file's puzzles in one process, counting up to "
@@ -499,6 +514,31 @@ def _hint(args: argparse.Namespace, out: TextIO) -> int:
     return _logic_output(args, out, "hint", fn, emit, statuses)
 
 
+def _rate_chunk(puzzles: list[Puzzle], time_limit: float | None) -> list[Rating]:
+    from .rating import rate
+
+    return [rate(p, time_limit=time_limit) for p in puzzles]
+
+
+def _rate(args: argparse.Namespace, out: TextIO) -> int:
+    statuses: Counter[str] = Counter()
+
+    def emit(rec: formats.Record, r: Rating) -> str:
+        assert rec.puzzle is not None
+        statuses[r.level or r.status] += 1
+        if args.json:
+            return json.dumps({"line": rec.line, "puzzle": formats.write(rec.puzzle, "line"),
+                               **r.record(), **({"message": r.message} if r.message else {})})
+        if r.level is None:
+            return f"line {rec.line}: {r.status}" + (f": {r.message}" if r.message else "")
+        book = f"; book score {r.book_score} ({r.book_level})" if r.book_score else ""
+        return (f"line {rec.line}: {r.level} (level {r.level_number}), difficulty "
+                f"{r.difficulty}, hardest {r.hardest}, {r.guesses} guesses{book}")
+
+    fn = functools.partial(_rate_chunk, time_limit=args.time_limit)
+    return _logic_output(args, out, "rate", fn, emit, statuses)
+
+
 def _bench(args: argparse.Namespace, out: TextIO) -> int:
     from .benchmark import bench_file, render_table
 
@@ -525,6 +565,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _explain(args, out)
         if args.command == "hint":
             return _hint(args, out)
+        if args.command == "rate":
+            return _rate(args, out)
     except NumberplaceError as exc:
         print(f"numberplace: error: {exc}", file=sys.stderr)
         return 2

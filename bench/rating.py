@@ -1,0 +1,128 @@
+"""Rating benchmark: our Explainer-scale difficulty against published Explainer ratings.
+
+Reads lines ``PUZZLE RATING`` (81 characters, then a Sudoku Explainer rating such as
+``7.2``; more fields after it are ignored; a line with the rating first and the puzzle
+second is read too), rates each puzzle with :func:`numberplace.rating.rate`, and prints
+the Spearman rank correlation between the two, with the mean of ours per band of theirs
+and the time taken.
+
+    python bench/rating.py FILE [FILE ...] [--max N] [--jobs J]
+
+Ratings must come from outside this project: rate puzzles with Sudoku Explainer's
+``serate`` command yourself, or take a public collection that lists them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from rich.console import Console
+from rich.table import Table
+
+from numberplace import formats
+from numberplace.rating import rate
+
+
+def read(path: str, limit: int | None) -> list[tuple[str, float]]:
+    """(puzzle, rating) pairs of a file."""
+    out = []
+    with open(path) as handle:
+        for raw in handle:
+            fields = raw.split()
+            pair = None
+            for i, f in enumerate(fields[:-1]):
+                if len(f) == 81:
+                    try:
+                        pair = (f, float(fields[i + 1]))
+                    except ValueError:
+                        pair = None
+                if pair is None and i + 1 < len(fields) and len(fields[i + 1]) == 81:
+                    try:
+                        pair = (fields[i + 1], float(f))
+                    except ValueError:
+                        pair = None
+                if pair:
+                    break
+            if pair:
+                out.append(pair)
+                if limit and len(out) >= limit:
+                    break
+    return out
+
+
+def ours(puzzle: str) -> tuple[float | None, str, float]:
+    """Our difficulty, level name and seconds for one puzzle."""
+    start = time.perf_counter()
+    r = rate(formats.parse(puzzle), book=False)
+    return r.difficulty, r.level or r.status, time.perf_counter() - start
+
+
+def ranks(values: list[float]) -> list[float]:
+    """Ranks from 1, ties sharing their average rank."""
+    order = sorted(range(len(values)), key=values.__getitem__)
+    out = [0.0] * len(values)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            out[order[k]] = (i + j) / 2 + 1
+        i = j + 1
+    return out
+
+
+def spearman(a: list[float], b: list[float]) -> float:
+    """Spearman's rank correlation: Pearson's correlation of the ranks."""
+    ra, rb = ranks(a), ranks(b)
+    ma, mb = statistics.fmean(ra), statistics.fmean(rb)
+    cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb, strict=True))
+    va = sum((x - ma) ** 2 for x in ra)
+    vb = sum((y - mb) ** 2 for y in rb)
+    return cov / (va * vb) ** 0.5
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("files", nargs="+")
+    parser.add_argument("--max", type=int, default=None, help="puzzles per file")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args()
+    pairs = [p for path in args.files for p in read(path, args.max)]
+    if not pairs:
+        sys.exit("no 'puzzle rating' lines found")
+    with ProcessPoolExecutor(args.jobs) as pool:
+        results = list(pool.map(ours, [p for p, _ in pairs], chunksize=4))
+    theirs = [r for _, r in pairs]
+    mine = [d if d is not None else 0.0 for d, _, _ in results]
+    rho = spearman(theirs, mine)
+    console = Console(width=120)
+    table = Table(title=f"our difficulty against Sudoku Explainer's: {len(pairs)} puzzles, "
+                        f"Spearman {rho:.3f}")
+    for col in ("their rating", "puzzles", "our mean", "our range", "our levels",
+                "median ms"):
+        table.add_column(col, justify="right")
+    bands = [(0, 1.5), (1.5, 2.5), (2.5, 4.0), (4.0, 6.0), (6.0, 7.0), (7.0, 8.0), (8.0, 9.0),
+             (9.0, 10.0), (10.0, 99.0)]
+    for low, high in bands:
+        idx = [i for i, t in enumerate(theirs) if low <= t < high]
+        if not idx:
+            continue
+        values = [mine[i] for i in idx]
+        levels: dict[str, int] = {}
+        for i in idx:
+            levels[results[i][1]] = levels.get(results[i][1], 0) + 1
+        table.add_row(f"{low:.1f}-{high:.1f}" if high < 99 else f"{low:.1f}+", str(len(idx)),
+                      f"{statistics.fmean(values):.2f}", f"{min(values):.1f}-{max(values):.1f}",
+                      ", ".join(f"{k} {v}" for k, v in sorted(levels.items())),
+                      f"{statistics.median(results[i][2] for i in idx) * 1e3:.1f}")
+    console.print(table)
+
+
+if __name__ == "__main__":
+    main()

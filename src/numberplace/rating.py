@@ -1,0 +1,217 @@
+"""How hard a puzzle is: our levels, a Sudoku Explainer-scale number, and the book's score.
+
+Three measures, all from solving the puzzle the way a person would:
+
+* **Level** (1..7): decided by the hardest technique the solve needs. The first four
+  carry the book's names; harder puzzles go on to Fiendish, Diabolical and, for puzzles
+  logic alone cannot finish, Beyond Logic. :data:`LEVELS` lists each level's techniques.
+* **Difficulty** on the scale of Sudoku Explainer, the program most puzzle collections are
+  rated with (1.0 for a last cell of a house ... 9+ where guessing is needed). The solve
+  tries techniques in the order of that scale, and the rating is its hardest step: a
+  technique's value on the scale, plus, for chains, a little for their length.
+* **Book score**: the programming book's points for solving with its own five
+  techniques: each cell confirmed by CRME (naked single) scores 1, by a lone ranger
+  (hidden single) 2; each twins (naked pair) step 3 and triplets (naked triple) step 4,
+  as they confirm no cell themselves; each guess 5 and each backtrack 5. The book's four
+  levels are read off the score.
+
+Puzzles with no solution, several solutions or clashing givens are not rated: their
+``status`` says so and they have no level.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections import Counter
+from dataclasses import dataclass, field
+
+from . import engine
+from .errors import NumberplaceError
+from .logic.driver import BACKTRACK, BOOK, BRUTE_FORCE, TECHNIQUES, solve_path
+from .logic.step import Step
+from .puzzle import Puzzle
+
+
+@dataclass(frozen=True)
+class Level:
+    """One level of our scale: its number (1 = easiest), name and techniques."""
+
+    number: int
+    name: str
+    techniques: tuple[str, ...]
+
+
+#: Our levels, easiest first; a puzzle's level is that of the hardest technique it needs.
+LEVELS: tuple[Level, ...] = (
+    Level(1, "Easy", ("Full House", "Naked Single", "Hidden Single")),
+    Level(2, "Medium", ("Locked Candidates Type 1 (Pointing)",
+                        "Locked Candidates Type 2 (Claiming)", "Pattern Match Elimination",
+                        "Naked Pair", "Hidden Pair")),
+    Level(3, "Difficult", ("Naked Triple", "Hidden Triple", "Naked Quadruple",
+                           "Hidden Quadruple", "X-Wing", "Skyscraper", "2-String Kite",
+                           "Empty Rectangle")),
+    Level(4, "Extremely Difficult", (
+        "Swordfish", "Jellyfish", "XY-Wing", "XYZ-Wing", "W-Wing", "Simple Colors Trap",
+        "Simple Colors Wrap", "Unique Rectangle Type 1", "Unique Rectangle Type 2",
+        "Unique Rectangle Type 3", "Unique Rectangle Type 4", "BUG+1", "Finned X-Wing",
+        "Sashimi X-Wing", "Finned Swordfish", "Sashimi Swordfish", "Finned Jellyfish",
+        "Sashimi Jellyfish")),
+    Level(5, "Fiendish", ("X-Chain", "XY-Chain", "Sue de Coq", "AIC", "Grouped AIC",
+                          "ALS-XZ")),
+    Level(6, "Diabolical", ("Forcing Chain Contradiction", "Cell Forcing Chain",
+                            "House Forcing Chain")),
+    Level(7, "Beyond Logic", (BRUTE_FORCE, BACKTRACK)),
+)
+
+_LEVEL_OF = {t: level for level in LEVELS for t in level.techniques}
+
+#: Sudoku Explainer's value for each technique (a chain's length adds to it). Hidden
+#: singles in a box rate 1.2, in a row or column 1.5.
+EXPLAINER: dict[str, float] = {
+    "Full House": 1.0, "Hidden Single": 1.5, "Naked Single": 2.3,
+    "Locked Candidates Type 1 (Pointing)": 2.6, "Locked Candidates Type 2 (Claiming)": 2.8,
+    "Pattern Match Elimination": 2.8, "Naked Pair": 3.0, "X-Wing": 3.2, "Hidden Pair": 3.4,
+    "Naked Triple": 3.6, "Swordfish": 3.8, "Hidden Triple": 4.0, "XY-Wing": 4.2,
+    "XYZ-Wing": 4.4, "Unique Rectangle Type 1": 4.5, "Unique Rectangle Type 2": 4.6,
+    "Unique Rectangle Type 3": 4.7, "Unique Rectangle Type 4": 4.6,
+    "Naked Quadruple": 5.0, "Jellyfish": 5.2, "Hidden Quadruple": 5.4, "BUG+1": 5.6,
+    "Skyscraper": 6.6, "2-String Kite": 6.6, "Empty Rectangle": 6.6,
+    "Simple Colors Trap": 6.6, "Simple Colors Wrap": 6.5, "W-Wing": 6.6,
+    "Finned X-Wing": 6.6, "Sashimi X-Wing": 6.6, "Finned Swordfish": 6.8,
+    "Sashimi Swordfish": 6.8, "Finned Jellyfish": 7.0, "Sashimi Jellyfish": 7.0,
+    "X-Chain": 6.6, "XY-Chain": 6.6, "Sue de Coq": 7.0, "AIC": 7.0, "Grouped AIC": 7.2,
+    "ALS-XZ": 7.2, "Forcing Chain Contradiction": 7.8, "Cell Forcing Chain": 8.2,
+    "House Forcing Chain": 8.4, BRUTE_FORCE: 9.0, BACKTRACK: 9.0,
+}
+
+#: The order the Explainer-scale solve tries techniques in: by their value on the scale.
+EXPLAINER_ORDER: tuple[str, ...] = tuple(sorted(TECHNIQUES, key=lambda t: EXPLAINER[t]))
+
+#: Chain lengths (in nodes) past which Sudoku Explainer adds 0.1 each.
+_LENGTH_STEPS = (4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256)
+
+#: The book's points per confirmed cell (singles) or per step (subsets, guesses).
+BOOK_POINTS = {"Naked Single": 1, "Hidden Single": 2, "Naked Pair": 3, "Naked Triple": 4,
+               BRUTE_FORCE: 5, BACKTRACK: 5}
+
+#: The book's levels with their empty cells and accepted scores (its generator's recipe).
+BOOK_LEVELS: tuple[tuple[str, range, int, range], ...] = (
+    ("Easy", range(40, 46), 44, range(42, 47)),
+    ("Medium", range(46, 50), 51, range(49, 54)),
+    ("Difficult", range(50, 54), 58, range(56, 61)),
+    ("Extremely Difficult", range(54, 59), 114, range(112, 117)),
+)
+#: Score boundaries between the book's levels: halfway between their mean scores.
+_BOOK_BOUNDS = tuple((a[2] + b[2]) / 2 for a, b in zip(BOOK_LEVELS, BOOK_LEVELS[1:], strict=False))
+
+
+@dataclass
+class Rating:
+    """A puzzle's difficulty. ``status`` is the engine's (``unique``, ``multiple``,
+    ``none``, ``invalid`` or ``limit``); only unique puzzles get a level and numbers."""
+
+    status: str
+    level: str | None = None
+    level_number: int = 0
+    difficulty: float | None = None
+    book_score: int | None = None
+    book_level: str | None = None
+    hardest: str | None = None
+    guesses: int = 0
+    steps: Counter[str] = field(default_factory=Counter)
+    message: str = ""
+
+    def record(self) -> dict[str, object]:
+        """The rating as plain data (the fields of ``rate --json``)."""
+        return {"status": self.status, "level": self.level,
+                "level_number": self.level_number, "difficulty": self.difficulty,
+                "book_score": self.book_score, "book_level": self.book_level,
+                "hardest": self.hardest, "guesses": self.guesses,
+                "steps": dict(self.steps)}
+
+
+def level_of(technique: str) -> Level:
+    """The level a technique belongs to."""
+    return _LEVEL_OF[technique]
+
+
+def level_by(name_or_number: str | int) -> Level:
+    """A level by its name (any case) or number (1 = easiest)."""
+    text = str(name_or_number).strip()
+    for level in LEVELS:
+        if text == str(level.number) or text.lower() == level.name.lower():
+            return level
+    raise NumberplaceError(f"unknown level {name_or_number!r}; levels: "
+                           + ", ".join(f"{lv.number} {lv.name}" for lv in LEVELS))
+
+
+def step_difficulty(step: Step, houses_kind: str | None = None) -> float:
+    """A step's value on the Explainer scale: its technique's value, 1.2 for a hidden
+    single in a box, plus 0.1 for each length bracket a chain passes."""
+    base = EXPLAINER[step.technique]
+    if step.technique == "Hidden Single" and houses_kind in ("box", "region"):
+        return 1.2
+    nodes = sum(1 for role, _, _ in step.highlights if role == "chain")
+    if nodes:
+        base += 0.1 * bisect.bisect_left(_LENGTH_STEPS, nodes)
+    return round(base, 1)
+
+
+def book_score(steps: list[Step]) -> int:
+    """The book's score of a path taken with its techniques (see the module docs)."""
+    score = 0
+    for step in steps:
+        points = BOOK_POINTS.get(step.technique, 0)
+        if step.technique in ("Naked Single", "Hidden Single"):
+            score += points * len(step.placements)
+        else:
+            score += points
+    return score
+
+
+def book_level(score: int) -> str:
+    """The book's level for a score: the level whose mean score is nearest."""
+    return BOOK_LEVELS[bisect.bisect_right(_BOOK_BOUNDS, score)][0]
+
+
+def rate(puzzle: Puzzle, *, time_limit: float | None = 60.0, node_limit: int = 2_000_000,
+         book: bool = True) -> Rating:
+    """Rate a puzzle (see the module docs); ``book`` adds the book's score.
+
+    ``time_limit`` bounds each solve path (seconds) and ``node_limit`` the engine's check
+    for one solution; past them the rating says ``limit``.
+    """
+    exact = engine.solve(puzzle, limit=2, keep=0, node_limit=node_limit)
+    if exact.status is not engine.Status.UNIQUE:
+        return Rating(str(exact.status), message=exact.message)
+    shape = puzzle.shape
+    path = solve_path(puzzle, EXPLAINER_ORDER, guess=True, unique=True,
+                      time_limit=time_limit)
+    if path.status != "solved":
+        return Rating("limit", message=path.message or path.status)
+    out = Rating("unique")
+    hardest_value = 0.0
+    level = LEVELS[0]
+    for step in path.steps:
+        out.steps[step.technique] += 1
+        if step.technique == BRUTE_FORCE:
+            out.guesses += 1
+        if step.depth and step.technique != BRUTE_FORCE:
+            continue  # work under a guess does not make the puzzle harder
+        kind = shape.houses[step.houses[0]].kind if step.houses else None
+        value = step_difficulty(step, kind)
+        if value > hardest_value:
+            hardest_value, out.hardest = value, step.technique
+        level = max(level, level_of(step.technique), key=lambda lv: lv.number)
+    if out.guesses:
+        # each guess beyond the first adds a little, up to the scale's top
+        hardest_value = min(11.9, 9.0 + 0.1 * (out.guesses - 1))
+        out.hardest = BRUTE_FORCE
+    out.level, out.level_number = level.name, level.number
+    out.difficulty = round(hardest_value, 1)
+    if book:
+        book_path = solve_path(puzzle, BOOK, guess=True, time_limit=time_limit)
+        if book_path.status == "solved":
+            out.book_score = book_score(book_path.steps)
+            out.book_level = book_level(out.book_score)
+    return out

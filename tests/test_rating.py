@@ -1,0 +1,100 @@
+"""Rating: our levels, the Explainer-scale difficulty and the book's score."""
+
+from __future__ import annotations
+
+import statistics
+
+import pytest
+
+from numberplace import formats
+from numberplace.errors import NumberplaceError
+from numberplace.logic import TECHNIQUES
+from numberplace.logic.driver import BACKTRACK, BRUTE_FORCE
+from numberplace.logic.step import Step
+from numberplace.rating import (
+    BOOK_LEVELS,
+    EXPLAINER,
+    EXPLAINER_ORDER,
+    LEVELS,
+    book_level,
+    book_score,
+    level_by,
+    level_of,
+    rate,
+    step_difficulty,
+)
+
+from conftest import BOOK_PUZZLES, data_lines
+
+
+def test_every_technique_has_a_level_and_a_value() -> None:
+    assert len(LEVELS) >= 6
+    assert [lv.name for lv in LEVELS[:4]] == [name for name, *_ in BOOK_LEVELS]
+    assert [lv.number for lv in LEVELS] == list(range(1, len(LEVELS) + 1))
+    for technique in TECHNIQUES:
+        assert level_of(technique).number >= 1
+        assert 1.0 <= EXPLAINER[technique] < 10
+    assert sorted(EXPLAINER_ORDER) == sorted(TECHNIQUES)
+    # harder levels hold harder techniques on the Explainer scale, on the whole
+    means = [statistics.fmean(EXPLAINER[t] for t in lv.techniques) for lv in LEVELS]
+    assert means == sorted(means)
+
+
+def test_level_by_name_or_number() -> None:
+    assert level_by("1").name == "Easy"
+    assert level_by("extremely difficult").number == 4
+    assert level_by(7).name == LEVELS[6].name
+    with pytest.raises(NumberplaceError, match="unknown level"):
+        level_by("impossible")
+
+
+def test_book_score_counts_cells_and_steps() -> None:
+    steps = [Step("Naked Single", placements=((0, 1),)),
+             Step("Hidden Single", placements=((1, 2),)),
+             Step("Naked Pair", eliminations=((2, 3), (3, 3))),
+             Step("Naked Triple", eliminations=((4, 3),)),
+             Step(BRUTE_FORCE, placements=((5, 1),)), Step(BACKTRACK, eliminations=((5, 1),))]
+    assert book_score(steps) == 1 + 2 + 3 + 4 + 5 + 5
+    assert [book_level(s) for s in (40, 44, 47, 48, 51, 55, 58, 85, 87, 114, 300)] == [
+        "Easy", "Easy", "Easy", "Medium", "Medium", "Difficult", "Difficult", "Difficult",
+        "Extremely Difficult", "Extremely Difficult", "Extremely Difficult"]
+
+
+def test_the_book_figure_1_7_scores_one_point_per_empty_cell() -> None:
+    puzzle = formats.parse(BOOK_PUZZLES[1])
+    r = rate(puzzle)
+    empty = puzzle.givens.count(0)
+    assert r.status == "unique" and r.level == "Easy" and r.level_number == 1
+    assert r.book_score == empty  # CRME alone: one point per confirmed cell
+    assert r.book_level == "Easy" and r.guesses == 0
+    assert r.difficulty is not None and r.difficulty <= 2.3
+
+
+@pytest.mark.parametrize("text, status", [
+    ("." * 81, "multiple"),
+    ("55" + "." * 79, "invalid"),
+    ("123456789" * 0 + "12345678." + "........9" + "." * 63, "none"),
+])
+def test_unsound_puzzles_are_not_rated(text: str, status: str) -> None:
+    r = rate(formats.parse(text))
+    assert r.status == status
+    assert r.level is None and r.level_number == 0 and r.difficulty is None
+    assert r.book_score is None and r.record()["level"] is None
+
+
+def test_hidden_singles_in_a_box_rate_lower_than_in_a_line() -> None:
+    single = Step("Hidden Single", placements=((0, 1),), houses=(0,))
+    assert step_difficulty(single, "box") == 1.2
+    assert step_difficulty(single, "row") == 1.5
+    chain = Step("X-Chain", highlights=tuple(("chain", c, 1) for c in range(10)))
+    assert step_difficulty(chain, None) > EXPLAINER["X-Chain"]
+
+
+def test_harder_sets_rate_harder() -> None:
+    easy = [rate(formats.parse(x)) for x in data_lines("kaggle_like_10k.txt", 20)]
+    hard = [rate(formats.parse(x)) for x in data_lines("magictour_top1465.txt", 8)]
+    assert all(r.status == "unique" and r.level == "Easy" for r in easy)
+    assert statistics.fmean(r.level_number for r in hard) >= 3
+    assert max(r.difficulty or 0 for r in easy) < min(r.difficulty or 0 for r in hard)
+    assert max(r.book_score or 0 for r in easy) < min(r.book_score or 0 for r in hard)
+    assert any(r.guesses for r in hard) and any(r.level == "Beyond Logic" for r in hard)
