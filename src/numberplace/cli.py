@@ -20,10 +20,12 @@ from typing import TextIO, TypeVar
 from . import __version__, batch, formats
 from .alphabet import Alphabet
 from .errors import NumberplaceError
+from .generate import SYMMETRIES
 from .logic.explain import Explanation
 from .logic.step import Step
 from .puzzle import Puzzle
 from .rating import Rating
+from .shape import by_name
 
 EPILOG = """\
 Input is a file of puzzles (or - for standard input) in any supported format, detected
@@ -117,7 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``numberplace`` command."""
     parser = _Parser(prog="numberplace",
                      description="Sudoku-family puzzles: solve, count, check, convert, "
-                                 "explain, hint, rate, bench.",
+                                 "explain, hint, rate, generate, bench.",
                      epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"numberplace {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -195,6 +197,50 @@ def build_parser() -> argparse.ArgumentParser:
                         "level_number, difficulty, book_score, book_level, hardest, guesses")
     p.add_argument("--time-limit", type=_seconds, default=60.0, metavar="S",
                    help="give up a puzzle's solve after S seconds (status limit; default 60)")
+
+    p = sub.add_parser("generate", help="make new puzzles with exactly one solution",
+                       description="Generate puzzles with exactly one solution from random "
+                                   "grids, at a level, in a symmetry, on any shape. Each "
+                                   "puzzle is rated; --json adds its solution, rating and "
+                                   "the seed that reproduces it.")
+    p.add_argument("--shape", metavar="NAME", default="9x9",
+                   help="4x4 ... 25x25, samurai, diagonal, jigsaw (random regions), "
+                        "jigsaw-6x6 ... (default 9x9)")
+    p.add_argument("--level", metavar="L",
+                   help="level name or number: 1 Easy, 2 Medium, 3 Difficult, "
+                        "4 Extremely Difficult, 5 Fiendish, 6 Trial and Error")
+    p.add_argument("--symmetry", default="rotate180", choices=SYMMETRIES,
+                   help="symmetry of the givens (default rotate180, the book's)")
+    p.add_argument("--difficulty", type=_range(float), metavar="LO-HI",
+                   help="Explainer-scale difficulty range, e.g. 6.5-7.5")
+    p.add_argument("--needs", metavar="TECHNIQUE",
+                   help="a technique the solve must use, e.g. 'X-Wing'")
+    p.add_argument("--clues", type=_range(int), metavar="LO-HI",
+                   help="number of givens, e.g. 24-28")
+    p.add_argument("--minimal", action="store_true",
+                   help="no given can be removed keeping one solution")
+    p.add_argument("--recipe", choices=("book",),
+                   help="the programming book's recipe (9x9, --level 1-4): its empty "
+                        "cells and score windows")
+    p.add_argument("--pattern", metavar="COUNTS",
+                   help="digit-count pattern: how many digits keep 0, 1, ..., 9 copies, "
+                        "e.g. 0122211000")
+    p.add_argument("--count", type=_positive, default=1, metavar="N",
+                   help="puzzles to make (default 1)")
+    p.add_argument("--seed", type=_whole_number(0, "must be 0 or more"), default=None,
+                   metavar="S", help="seed of the first puzzle; puzzle i gets S+i")
+    p.add_argument("--format", dest="out_format", choices=formats.FORMAT_NAMES,
+                   default=None, help="output format (default: line, samurai for Samurai)")
+    p.add_argument("--json", action="store_true",
+                   help="one JSON object per puzzle: puzzle, solution, rating, seed")
+    p.add_argument("--output", metavar="FILE",
+                   help="append to FILE, each puzzle written in full as it is made")
+    p.add_argument("--time-limit", type=_seconds, default=600.0, metavar="S",
+                   help="give up a puzzle after S seconds (default 600)")
+    p.add_argument("--jobs", type=_positive, default=None, metavar="N",
+                   help="worker processes (default: all cores)")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress bar, even on a terminal")
 
     p = sub.add_parser("bench", help="solve benchmark files and print a table",
                        description="Solve each file's puzzles in one process, counting up to "
@@ -346,6 +392,7 @@ def _techniques(text: str | None) -> list[str] | None:
 
 
 R = TypeVar("R")
+T = TypeVar("T")
 
 
 def _explain_chunk(puzzles: list[Puzzle], techniques: list[str] | None, guess: bool,
@@ -539,6 +586,92 @@ def _rate(args: argparse.Namespace, out: TextIO) -> int:
     return _logic_output(args, out, "rate", fn, emit, statuses)
 
 
+def _range(kind: Callable[[str], T]) -> Callable[[str], tuple[T, T]]:
+    def parse(text: str) -> tuple[T, T]:
+        low, sep, high = text.partition("-")
+        try:
+            pair = (kind(low), kind(high if sep else low))
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a range such as 3-5") from None
+        if pair[0] > pair[1]:  # type: ignore[operator]
+            raise argparse.ArgumentTypeError(f"{text!r}: the low end is above the high end")
+        return pair
+
+    return parse
+
+
+def _generate_one(seed: int, options: dict[str, object]) -> dict[str, object]:
+    """One puzzle as a record (runs in a worker process)."""
+    from .generate import generate, grid_solution_counts
+    from .shape import Shape
+
+    shape = options["shape"]
+    assert isinstance(shape, Shape)
+    made = generate(shape, seed=seed, **{k: v for k, v in options.items()  # type: ignore
+                                         if k != "shape"})
+    record: dict[str, object] = {
+        "puzzle": formats.write(made.puzzle, "line"),
+        "solution": formats.write(made.puzzle, "line", values=made.solution),
+        **made.rating.record(), "seed": made.seed, "symmetry": options["symmetry"]}
+    if len(shape.grids) > 1:
+        record["grid_solutions"] = grid_solution_counts(made.puzzle)
+    record["_puzzle"] = made.puzzle
+    return record
+
+
+def _generate(args: argparse.Namespace, out: TextIO) -> int:
+    from .generate import random_regions
+
+    name = args.shape.strip().lower()
+    if name.startswith("jigsaw"):
+        size = int(name.partition("-")[2].split("x")[0] or 9)
+        shape = random_regions(size, args.seed)
+    else:
+        shape = batch.resolve_shape(args.shape) or by_name("9x9")
+    level = args.level
+    if level is not None:
+        from .rating import level_by
+
+        level = level_by(level).number
+    options = {"shape": shape, "level": level, "symmetry": args.symmetry,
+               "difficulty": args.difficulty, "needs": args.needs, "clues": args.clues,
+               "minimal": args.minimal, "recipe": args.recipe, "pattern": args.pattern,
+               "time_limit": args.time_limit}
+    if args.needs is not None:
+        from .logic import TECHNIQUES
+
+        if args.needs not in TECHNIQUES:
+            raise NumberplaceError(f"unknown technique {args.needs!r}")
+    fmt = args.out_format or ("samurai" if len(shape.grids) > 1 else "line")
+    first = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+    seeds = range(first, first + args.count)
+    target = open(args.output, "a", encoding="utf-8") if args.output else out
+    progress = _progress(args.count, sys.stderr.isatty() and not args.no_progress)
+    task = progress.add_task("generate", total=args.count) if progress else None
+    if progress is not None:
+        progress.start()
+    try:
+        fn = functools.partial(_generate_one, options=options)
+        for record in batch.ordered_map(fn, seeds, args.jobs or batch.default_jobs()):
+            puzzle = record.pop("_puzzle")
+            assert isinstance(puzzle, Puzzle)
+            text = json.dumps(record) if args.json else formats.write(puzzle, fmt)
+            if fmt not in batch.SINGLE_LINE_FORMATS and not args.json:
+                text += "\n"
+            target.write(text + "\n")
+            target.flush()
+            if target is not out:
+                os.fsync(target.fileno())  # what is written survives an interruption
+            if progress is not None:
+                progress.advance(task)
+    finally:
+        if progress is not None:
+            progress.stop()
+        if target is not out:
+            target.close()
+    return 0
+
+
 def _bench(args: argparse.Namespace, out: TextIO) -> int:
     from .benchmark import bench_file, render_table
 
@@ -567,6 +700,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _hint(args, out)
         if args.command == "rate":
             return _rate(args, out)
+        if args.command == "generate":
+            return _generate(args, out)
     except NumberplaceError as exc:
         print(f"numberplace: error: {exc}", file=sys.stderr)
         return 2

@@ -2,13 +2,13 @@
 
 Three measures, all from solving the puzzle the way a person would:
 
-* **Level** (1..7): decided by the hardest technique the solve needs. The first four
-  carry the book's names; harder puzzles go on to Fiendish, Diabolical and, for puzzles
-  logic alone cannot finish, Beyond Logic. :data:`LEVELS` lists each level's techniques.
+* **Level** (1..6): decided by the hardest technique the solve needs. The first four
+  carry the book's names; harder puzzles go on to Fiendish (chains) and Trial and Error
+  (forcing chains, which try a value and follow it, and guessing). :data:`LEVELS` lists
+  each level's techniques; the solve tries them level by level.
 * **Difficulty** on the scale of Sudoku Explainer, the program most puzzle collections are
-  rated with (1.0 for a last cell of a house ... 9+ where guessing is needed). The solve
-  tries techniques in the order of that scale, and the rating is its hardest step: a
-  technique's value on the scale, plus, for chains, a little for their length.
+  rated with (1.0 for a last cell of a house ... 9+ where guessing is needed): the value
+  of the solve's hardest step on that scale, plus, for chains, a little for their length.
 * **Book score**: the programming book's points for solving with its own five
   techniques: each cell confirmed by CRME (naked single) scores 1, by a lone ranger
   (hidden single) 2; each twins (naked pair) step 3 and triplets (naked triple) step 4,
@@ -42,6 +42,8 @@ class Level:
 
 
 #: Our levels, easiest first; a puzzle's level is that of the hardest technique it needs.
+#: The last level is trial and error: forcing chains try a value and follow its
+#: consequences (the sources' "simple trial and error"), and guessing goes further.
 LEVELS: tuple[Level, ...] = (
     Level(1, "Easy", ("Full House", "Naked Single", "Hidden Single")),
     Level(2, "Medium", ("Locked Candidates Type 1 (Pointing)",
@@ -58,9 +60,8 @@ LEVELS: tuple[Level, ...] = (
         "Sashimi Jellyfish")),
     Level(5, "Fiendish", ("X-Chain", "XY-Chain", "Sue de Coq", "AIC", "Grouped AIC",
                           "ALS-XZ")),
-    Level(6, "Diabolical", ("Forcing Chain Contradiction", "Cell Forcing Chain",
-                            "House Forcing Chain")),
-    Level(7, "Beyond Logic", (BRUTE_FORCE, BACKTRACK)),
+    Level(6, "Trial and Error", ("Forcing Chain Contradiction", "Cell Forcing Chain",
+                                 "House Forcing Chain", BRUTE_FORCE, BACKTRACK)),
 )
 
 _LEVEL_OF = {t: level for level in LEVELS for t in level.techniques}
@@ -84,8 +85,10 @@ EXPLAINER: dict[str, float] = {
     "House Forcing Chain": 8.4, BRUTE_FORCE: 9.0, BACKTRACK: 9.0,
 }
 
-#: The order the Explainer-scale solve tries techniques in: by their value on the scale.
-EXPLAINER_ORDER: tuple[str, ...] = tuple(sorted(TECHNIQUES, key=lambda t: EXPLAINER[t]))
+#: The order the rating's solve tries techniques in: by level, and within a level by
+#: value on the Explainer scale, so the hardest step shows the lowest level that suffices.
+RATING_ORDER: tuple[str, ...] = tuple(sorted(
+    TECHNIQUES, key=lambda t: (_LEVEL_OF[t].number, EXPLAINER[t])))
 
 #: Chain lengths (in nodes) past which Sudoku Explainer adds 0.1 each.
 _LENGTH_STEPS = (4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256)
@@ -185,7 +188,7 @@ def rate(puzzle: Puzzle, *, time_limit: float | None = 60.0, node_limit: int = 2
     if exact.status is not engine.Status.UNIQUE:
         return Rating(str(exact.status), message=exact.message)
     shape = puzzle.shape
-    path = solve_path(puzzle, EXPLAINER_ORDER, guess=True, unique=True,
+    path = solve_path(puzzle, RATING_ORDER, guess=True, unique=True,
                       time_limit=time_limit)
     if path.status != "solved":
         return Rating("limit", message=path.message or path.status)

@@ -1,0 +1,464 @@
+"""Generate puzzles with exactly one solution, at a level, in a symmetry, on any shape.
+
+A puzzle starts as a random full grid (:func:`numberplace.grids.random_grid`). Givens are
+then removed an *orbit* at a time (the cells the chosen symmetry maps onto each other),
+each removal kept only while the exact engine still finds exactly one solution. For a
+target level, the removal also stops at that level's share of empty cells, and a puzzle
+whose solve needs harder techniques gets removed cells back until it does not. The
+result is rated (:mod:`numberplace.rating`) and kept only if it meets every request:
+level, Explainer-scale difficulty range, a technique it must need, clue count range,
+minimality. Every puzzle returned has been checked to have exactly one solution.
+
+Two recipes of the sources are modes: the programming book's (its empty-cell counts and
+score windows per level, symmetric pairs, retries) and the digit-count pattern of the
+Samurai source (``0122211000``: how many digits keep 0, 1, ..., 9 copies).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from . import engine
+from .errors import NumberplaceError, ShapeError
+from .grids import random_grid
+from .logic.driver import BOOK, TECHNIQUES, solve_path
+from .puzzle import Puzzle
+from .rating import BOOK_LEVELS, LEVELS, Rating, level_by, rate
+from .shape import Shape, classic, jigsaw
+
+#: Symmetry names: each maps a canvas cell (r, c) of an R x C canvas to its images.
+SYMMETRIES = ("none", "rotate180", "rotate90", "horizontal", "vertical", "diagonal",
+              "antidiagonal", "dihedral", "random")
+
+#: Share of empty cells by level (from the book's 9x9 empty-cell counts for levels 1-4;
+#: harder levels empty as many cells as uniqueness allows).
+_EMPTY_SHARE = {1: (40 / 81, 45 / 81), 2: (46 / 81, 49 / 81), 3: (50 / 81, 53 / 81),
+                4: (54 / 81, 1.0), 5: (1.0, 1.0), 6: (1.0, 1.0)}
+
+
+@dataclass
+class Generated:
+    """A generated puzzle with its solution, rating, and the seed that reproduces it."""
+
+    puzzle: Puzzle
+    solution: tuple[int, ...]
+    rating: Rating
+    seed: int
+    attempts: int = 1
+
+
+def _images(name: str, r: int, c: int, rows: int, cols: int) -> list[tuple[int, int]]:
+    """The images of (r, c) under the symmetry group ``name`` (the cell itself first)."""
+    rot180 = (rows - 1 - r, cols - 1 - c)
+    if name == "none":
+        return [(r, c)]
+    if name == "rotate180":
+        return [(r, c), rot180]
+    if name == "horizontal":  # mirror in the horizontal axis: top and bottom swap
+        return [(r, c), (rows - 1 - r, c)]
+    if name == "vertical":  # mirror in the vertical axis: left and right swap
+        return [(r, c), (r, cols - 1 - c)]
+    if name in ("rotate90", "diagonal", "antidiagonal", "dihedral") and rows != cols:
+        raise ShapeError(f"{name} symmetry needs a square canvas, not {rows}x{cols}")
+    n = rows
+    if name == "rotate90":
+        return [(r, c), (c, n - 1 - r), rot180, (n - 1 - c, r)]
+    if name == "diagonal":
+        return [(r, c), (c, r)]
+    if name == "antidiagonal":
+        return [(r, c), (n - 1 - c, n - 1 - r)]
+    if name == "dihedral":
+        return [(r, c), (c, n - 1 - r), rot180, (n - 1 - c, r), (c, r), (n - 1 - c, n - 1 - r),
+                (r, n - 1 - c), (n - 1 - r, c)]
+    raise NumberplaceError(f"unknown symmetry {name!r}; known: {', '.join(SYMMETRIES)}")
+
+
+@lru_cache(maxsize=64)
+def orbits(shape: Shape, symmetry: str) -> tuple[tuple[int, ...], ...]:
+    """The cells of ``shape`` grouped by ``symmetry``: removing whole groups keeps it.
+
+    Raises :class:`ShapeError` when the symmetry would map a cell off the shape.
+    """
+    rows, cols = shape.canvas
+    at = shape.cell_at
+    seen: set[int] = set()
+    out = []
+    for cell, (r, c) in enumerate(shape.coords):
+        if cell in seen:
+            continue
+        group = []
+        for rc in _images(symmetry, r, c, rows, cols):
+            if rc not in at:
+                raise ShapeError(f"the {shape.name} shape has no {symmetry} symmetry")
+            if at[rc] not in group:
+                group.append(at[rc])
+        seen.update(group)
+        out.append(tuple(sorted(group)))
+    return tuple(out)
+
+
+def has_symmetry(puzzle: Puzzle, symmetry: str) -> bool:
+    """True when the puzzle's givens are unchanged by ``symmetry`` (as a pattern)."""
+    return all(len({bool(puzzle.givens[c]) for c in group}) == 1
+               for group in orbits(puzzle.shape, symmetry))
+
+
+def _unique(shape: Shape, values: Sequence[int], node_limit: int) -> bool:
+    r = engine.solve(Puzzle(shape, tuple(values)), limit=2, keep=0, node_limit=node_limit)
+    return r.status is engine.Status.UNIQUE
+
+
+def _techniques_up_to(level: int) -> list[str]:
+    """The logical techniques of the levels up to ``level`` (guessing is not one)."""
+    return [t for lv in LEVELS if lv.number <= level for t in lv.techniques
+            if t in TECHNIQUES]
+
+
+def is_minimal(puzzle: Puzzle, node_limit: int = 1_000_000) -> bool:
+    """True when removing any single given leaves more than one solution."""
+    values = list(puzzle.givens)
+    for cell, v in enumerate(puzzle.givens):
+        if v:
+            values[cell] = 0
+            if _unique(puzzle.shape, values, node_limit):
+                return False
+            values[cell] = v
+    return True
+
+
+def _minimise(shape: Shape, values: list[int], rng: random.Random, node_limit: int,
+              level: int | None) -> None:
+    """Remove single givens (in random order) while the puzzle stays unique and, for a
+    level, solvable with that level's techniques."""
+    cells = [c for c, v in enumerate(values) if v]
+    rng.shuffle(cells)
+    allowed = _techniques_up_to(level) if level and level < len(LEVELS) else None
+    for cell in cells:
+        keep = values[cell]
+        values[cell] = 0
+        ok = _unique(shape, values, node_limit)
+        if ok and allowed is not None:
+            ok = solve_path(Puzzle(shape, tuple(values)), allowed,
+                            unique=True).status == "solved"
+        if not ok:
+            values[cell] = keep
+
+
+def generate(shape: Shape | None = None, *, level: int | str | None = None,
+             seed: int | None = None, symmetry: str = "rotate180",
+             difficulty: tuple[float, float] | None = None, needs: str | None = None,
+             clues: tuple[int, int] | None = None, minimal: bool = False,
+             recipe: str | None = None, pattern: str | None = None,
+             max_attempts: int = 10_000, time_limit: float | None = None,
+             node_limit: int = 1_000_000) -> Generated:
+    """One puzzle with exactly one solution meeting every request (see the module docs).
+
+    ``level`` is a level's name or number; ``recipe="book"`` follows the book's recipe
+    for levels 1-4; ``pattern`` is a digit-count pattern (9x9). ``seed`` makes the
+    result reproducible: the same arguments and seed give the same puzzle.
+    Raises :class:`NumberplaceError` when ``max_attempts`` or ``time_limit`` run out.
+    """
+    shape = shape or classic(9)
+    seed = random.randrange(2**32) if seed is None else seed
+    rng = random.Random(seed)
+    target = level_by(level).number if level is not None else None
+    if recipe is not None and recipe != "book":
+        raise NumberplaceError(f"unknown recipe {recipe!r}; known: book")
+    if recipe == "book" and (shape.size != 9 or shape.ncells != 81):
+        raise NumberplaceError("the book's recipe is for 9x9 puzzles")
+    if recipe == "book" and (target is None or target > 4):
+        raise NumberplaceError("the book's recipe needs --level 1 to 4")
+    counts = _parse_pattern(pattern, shape) if pattern is not None else None
+    sym_name = symmetry
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    for attempt in range(1, max_attempts + 1):
+        if deadline is not None and time.monotonic() > deadline:
+            break
+        if symmetry == "random":
+            choices = [s for s in SYMMETRIES[:-1] if _fits(shape, s)]
+            sym_name = rng.choice(choices)
+        solution = random_grid(shape, rng.randrange(2**32))
+        if recipe == "book":
+            made = _book_recipe(shape, solution, target or 1, rng, node_limit)
+        elif counts is not None:
+            made = _pattern_recipe(shape, solution, counts, sym_name, rng, node_limit)
+        else:
+            made = _remove(shape, solution, target, sym_name, rng, node_limit, clues)
+        if made is None:
+            continue
+        if minimal:
+            if sym_name == "none":
+                _minimise(shape, made, rng, node_limit, target)
+            if not is_minimal(Puzzle(shape, tuple(made)), node_limit):
+                continue
+        puzzle = Puzzle(shape, tuple(made))
+        if not _unique(shape, made, node_limit):  # every puzzle returned is checked
+            continue
+        rating = rate(puzzle, node_limit=node_limit)
+        if rating.status != "unique":
+            continue
+        if target is not None and recipe is None and rating.level_number != target:
+            continue
+        if recipe == "book" and not _book_ok(rating, target or 1):
+            continue
+        if difficulty is not None and not (
+                difficulty[0] <= (rating.difficulty or 0) <= difficulty[1]):
+            continue
+        if needs is not None and not rating.steps.get(needs):
+            continue
+        given = sum(1 for v in made if v)
+        if clues is not None and not clues[0] <= given <= clues[1]:
+            continue
+        return Generated(puzzle, solution, rating, seed, attempt)
+    raise NumberplaceError(f"no puzzle met the request in {attempt} attempts; "
+                           "ask for less, or allow more time")
+
+
+def _fits(shape: Shape, symmetry: str) -> bool:
+    try:
+        orbits(shape, symmetry)
+    except ShapeError:
+        return False
+    return True
+
+
+def _remove(shape: Shape, solution: tuple[int, ...], level: int | None, symmetry: str,
+            rng: random.Random, node_limit: int, clues: tuple[int, int] | None
+            ) -> list[int] | None:
+    """Empty orbits while the puzzle stays unique, down to the level's share of empty
+    cells (or the clue range's low end); then, for a level, refill orbits until the
+    level's techniques solve it."""
+    values = list(solution)
+    groups = list(orbits(shape, symmetry))
+    rng.shuffle(groups)
+    low, high = _EMPTY_SHARE[level] if level else (1.0, 1.0)
+    n = shape.ncells
+    most_empty = round(high * n)
+    if clues is not None:
+        most_empty = min(most_empty, n - clues[0])
+    least_empty = round(low * n)
+    target_empty = rng.randint(min(least_empty, most_empty), most_empty)
+    empty = 0
+    removed: list[tuple[int, ...]] = []
+    for group in groups:
+        if empty + len(group) > target_empty:
+            continue
+        for c in group:
+            values[c] = 0
+        if _unique(shape, values, node_limit):
+            empty += len(group)
+            removed.append(group)
+        else:
+            for c in group:
+                values[c] = solution[c]
+    if level is None or level >= len(LEVELS):
+        return values
+    allowed = _techniques_up_to(level)
+    for _ in range(50):
+        path = solve_path(Puzzle(shape, tuple(values)), allowed, unique=True)
+        if path.status == "solved":
+            break
+        if path.board is None or not removed:
+            return None
+        # give back an emptied orbit that logic could not fill
+        stuck = [g for g in removed if any(not path.board.values[c] for c in g)]
+        group = rng.choice(stuck or removed)
+        removed.remove(group)
+        for c in group:
+            values[c] = solution[c]
+    else:
+        return None
+    if level == 1:
+        return values
+    # Too easy still? Empty more orbits (past the level's usual share) while the level's
+    # techniques still solve it, until the easier levels' techniques no longer do.
+    easier = _techniques_up_to(level - 1)
+    rest = [g for g in groups if g not in removed and all(values[c] for c in g)]
+    for group in rest:
+        if solve_path(Puzzle(shape, tuple(values)), easier, unique=True).status != "solved":
+            break
+        for c in group:
+            values[c] = 0
+        if _unique(shape, values, node_limit) and solve_path(
+                Puzzle(shape, tuple(values)), allowed, unique=True).status == "solved":
+            empty += len(group)
+        else:
+            for c in group:
+                values[c] = solution[c]
+    return values
+
+
+def _book_recipe(shape: Shape, solution: tuple[int, ...], level: int, rng: random.Random,
+                 node_limit: int) -> list[int] | None:
+    """The book's recipe: its empty-cell count for the level, emptied in 180-degree
+    pairs; levels 1-3 must solve with its logic alone, else a pair is restored and
+    another emptied (up to 50 times)."""
+    _name, empties, _mean, _scores = BOOK_LEVELS[level - 1]
+    want = rng.choice(list(empties))
+    groups = list(orbits(shape, "rotate180"))
+    rng.shuffle(groups)
+    values = list(solution)
+    emptied: list[tuple[int, ...]] = []
+    rest = list(groups)
+    count = 0
+    while rest and count < want:
+        group = rest.pop()
+        if count + len(group) > want:
+            continue
+        for c in group:
+            values[c] = 0
+        emptied.append(group)
+        count += len(group)
+    for _ in range(50):
+        puzzle = Puzzle(shape, tuple(values))
+        if _unique(shape, values, node_limit) and (
+                level == 4 or solve_path(puzzle, BOOK).status == "solved"):
+            return values
+        if not rest or not emptied:
+            return None
+        back = emptied.pop(rng.randrange(len(emptied)))
+        for c in back:
+            values[c] = solution[c]
+        swap = [g for g in rest if len(g) == len(back)]
+        if not swap:
+            return None
+        group = swap[rng.randrange(len(swap))]
+        rest.remove(group)
+        rest.append(back)
+        for c in group:
+            values[c] = 0
+        emptied.append(group)
+    return None
+
+
+def _book_ok(rating: Rating, level: int) -> bool:
+    """The book's score window for the level (its accepted score range)."""
+    return rating.book_score is not None and rating.book_score in BOOK_LEVELS[level - 1][3]
+
+
+def _parse_pattern(pattern: str, shape: Shape) -> list[int]:
+    """A digit-count pattern: entry k is how many digits keep k copies."""
+    n = shape.size
+    if len(pattern) != n + 1 or not pattern.isdigit():
+        raise NumberplaceError(f"a digit-count pattern for {n}x{n} has {n + 1} digits "
+                               f"(how many digits keep 0, 1, ..., {n} copies), "
+                               f"not {pattern!r}")
+    counts = [int(ch) for ch in pattern]
+    if sum(counts) != n:
+        raise NumberplaceError(f"pattern {pattern!r} counts {sum(counts)} digits, "
+                               f"not {n}")
+    return counts
+
+
+def _pattern_recipe(shape: Shape, solution: tuple[int, ...], counts: list[int],
+                    symmetry: str, rng: random.Random, node_limit: int) -> list[int] | None:
+    """Keep, for each digit, the number of copies the pattern gives it (digits are
+    assigned to counts at random), removing copies while the puzzle stays unique."""
+    digits = list(range(1, shape.size + 1))
+    rng.shuffle(digits)
+    keep_of: dict[int, int] = {}
+    for copies, how_many in enumerate(counts):
+        for _ in range(how_many):
+            keep_of[digits.pop()] = copies
+    values = list(solution)
+    left = {d: sum(1 for v in solution if v == d) for d in keep_of}
+    cells = list(range(shape.ncells))
+    rng.shuffle(cells)
+    for cell in cells:
+        d = values[cell]
+        if left[d] <= keep_of[d]:
+            continue
+        values[cell] = 0
+        if _unique(shape, values, node_limit):
+            left[d] -= 1
+        else:
+            values[cell] = d
+    if any(left[d] != keep_of[d] for d in keep_of):
+        return None
+    return values
+
+
+def random_regions(size: int, seed: int | None = None, moves: int | None = None) -> Shape:
+    """A jigsaw shape of ``size`` with random connected regions that has complete grids.
+
+    Regions start as the classic boxes (or bands for sizes without boxes) and trade
+    cells across their borders at random, each trade keeping both regions connected.
+    """
+    rng = random.Random(seed)
+    moves = moves if moves is not None else 4 * size
+    base = classic(size) if size not in (5, 7) else None
+    for _ in range(100):
+        if base is not None:
+            region = [0] * (size * size)
+            for h, house in enumerate(h for h in base.houses if h.kind == "box"):
+                for c in house.cells:
+                    region[c] = h
+        else:
+            region = [c // size for c in range(size * size)]
+        for _ in range(moves * 20):
+            if moves <= 0:
+                break
+            a = rng.randrange(size * size)
+            b = rng.choice(_neighbours(a, size))
+            ra, rb = region[a], region[b]
+            if ra == rb:
+                continue
+            # a trade: a joins rb, and some cell of rb next to ra joins ra
+            candidates = [x for x in range(size * size) if region[x] == rb and x != b
+                          and any(region[y] == ra for y in _neighbours(x, size))]
+            if not candidates:
+                continue
+            x = rng.choice(candidates)
+            region[a], region[x] = rb, ra
+            if _connected(region, ra, size) and _connected(region, rb, size):
+                moves -= 1
+            else:
+                region[a], region[x] = ra, rb
+        try:
+            shape = jigsaw([region[r * size:(r + 1) * size] for r in range(size)])
+        except ShapeError:
+            continue
+        found = engine.solve(Puzzle(shape, (0,) * shape.ncells), limit=1, keep=0,
+                             node_limit=200_000)
+        if found.status is not engine.Status.NONE and found.count:
+            return shape
+        moves = moves or 4 * size
+    raise ShapeError(f"no {size}x{size} jigsaw with complete grids was found")
+
+
+def _neighbours(cell: int, size: int) -> list[int]:
+    r, c = divmod(cell, size)
+    out = []
+    for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        rr, cc = r + dr, c + dc
+        if 0 <= rr < size and 0 <= cc < size:
+            out.append(rr * size + cc)
+    return out
+
+
+def _connected(region: list[int], which: int, size: int) -> bool:
+    cells = [c for c, x in enumerate(region) if x == which]
+    seen = {cells[0]}
+    stack = [cells[0]]
+    while stack:
+        for y in _neighbours(stack.pop(), size):
+            if region[y] == which and y not in seen:
+                seen.add(y)
+                stack.append(y)
+    return len(seen) == len(cells)
+
+
+def grid_solution_counts(puzzle: Puzzle, limit: int = 100) -> list[int]:
+    """For a multi-grid puzzle (Samurai), how many solutions each grid has on its own,
+    counted up to ``limit`` (the magazine source's study of its five grids)."""
+    shape = puzzle.shape
+    out = []
+    for cells in shape.grids:
+        n = int(len(cells) ** 0.5)
+        sub = Puzzle(classic(n), tuple(puzzle.givens[c] for c in cells))
+        out.append(engine.solve(sub, limit=limit, keep=0).count)
+    return out
