@@ -112,6 +112,12 @@ def _unique(shape: Shape, values: Sequence[int], node_limit: int) -> bool:
     return r.status is engine.Status.UNIQUE
 
 
+def _solves(shape: Shape, values: Sequence[int], techniques: Sequence[str]) -> bool:
+    """True when ``techniques`` alone solve the (unique) puzzle ``values``."""
+    return solve_path(Puzzle(shape, tuple(values)), techniques, unique=True,
+                      solvable=True).status == "solved"
+
+
 def _techniques_up_to(level: int) -> list[str]:
     """The logical techniques of the levels up to ``level`` (guessing is not one)."""
     return [t for lv in LEVELS if lv.number <= level for t in lv.techniques
@@ -142,8 +148,7 @@ def _minimise(shape: Shape, values: list[int], rng: random.Random, node_limit: i
         values[cell] = 0
         ok = _unique(shape, values, node_limit)
         if ok and allowed is not None:
-            ok = solve_path(Puzzle(shape, tuple(values)), allowed,
-                            unique=True).status == "solved"
+            ok = _solves(shape, values, allowed)
         if not ok:
             values[cell] = keep
 
@@ -259,7 +264,8 @@ def _remove(shape: Shape, solution: tuple[int, ...], level: int | None, symmetry
         return values
     allowed = _techniques_up_to(level)
     for _ in range(50):
-        path = solve_path(Puzzle(shape, tuple(values)), allowed, unique=True)
+        path = solve_path(Puzzle(shape, tuple(values)), allowed, unique=True,
+                          solvable=True)
         if path.status == "solved":
             break
         if path.board is None or not removed:
@@ -279,12 +285,11 @@ def _remove(shape: Shape, solution: tuple[int, ...], level: int | None, symmetry
     easier = _techniques_up_to(level - 1)
     rest = [g for g in groups if g not in removed and all(values[c] for c in g)]
     for group in rest:
-        if solve_path(Puzzle(shape, tuple(values)), easier, unique=True).status != "solved":
+        if not _solves(shape, values, easier):
             break
         for c in group:
             values[c] = 0
-        if _unique(shape, values, node_limit) and solve_path(
-                Puzzle(shape, tuple(values)), allowed, unique=True).status == "solved":
+        if _unique(shape, values, node_limit) and _solves(shape, values, allowed):
             empty += len(group)
         else:
             for c in group:
@@ -316,7 +321,7 @@ def _book_recipe(shape: Shape, solution: tuple[int, ...], level: int, rng: rando
     for _ in range(50):
         puzzle = Puzzle(shape, tuple(values))
         if _unique(shape, values, node_limit) and (
-                level == 4 or solve_path(puzzle, BOOK).status == "solved"):
+                level == 4 or solve_path(puzzle, BOOK, solvable=True).status == "solved"):
             return values
         if not rest or not emptied:
             return None

@@ -189,7 +189,7 @@ def rate(puzzle: Puzzle, *, time_limit: float | None = 60.0, node_limit: int = 2
         return Rating(str(exact.status), message=exact.message)
     shape = puzzle.shape
     path = solve_path(puzzle, RATING_ORDER, guess=True, unique=True,
-                      time_limit=time_limit)
+                      time_limit=time_limit, solvable=True)
     if path.status != "solved":
         return Rating("limit", message=path.message or path.status)
     out = Rating("unique")
@@ -213,7 +213,8 @@ def rate(puzzle: Puzzle, *, time_limit: float | None = 60.0, node_limit: int = 2
     out.level, out.level_number = level.name, level.number
     out.difficulty = round(hardest_value, 1)
     if book:
-        book_path = solve_path(puzzle, BOOK, guess=True, time_limit=time_limit)
+        book_path = solve_path(puzzle, BOOK, guess=True, time_limit=time_limit,
+                               solvable=True)
         if book_path.status == "solved":
             out.book_score = book_score(book_path.steps)
             out.book_level = book_level(out.book_score)

@@ -181,7 +181,8 @@ def _first_step(board: Board, shape: Shape, finders: Sequence[Finder]) -> Step |
 
 def solve_path(puzzle: Puzzle, techniques: Sequence[str] | None = None,
                max_steps: int | None = None, guess: bool = False,
-               unique: bool = False, time_limit: float | None = None) -> SolveResult:
+               unique: bool = False, time_limit: float | None = None,
+               solvable: bool = False) -> SolveResult:
     """Solve step by step, recording each step; stop when solved, stuck or broken.
 
     With ``guess``, a stalled board is not the end: the book's brute-force elimination
@@ -190,6 +191,8 @@ def solve_path(puzzle: Puzzle, techniques: Sequence[str] | None = None,
     now known to be wrong. Every guess and backtrack is a step, with its ``depth``.
     Uniqueness techniques take part only with ``unique``. ``max_steps`` and
     ``time_limit`` (seconds) bound the path: past them it ends ``stalled``, with a message.
+    With ``solvable`` the caller vouches that the puzzle has a solution (the engine found
+    one): sound steps then cannot break the board, so it is checked only under guesses.
     """
     shape = puzzle.shape
     board = Board.from_puzzle(puzzle)
@@ -198,7 +201,7 @@ def solve_path(puzzle: Puzzle, techniques: Sequence[str] | None = None,
     saved: list[tuple[Board, int, int]] = []  # board before each open guess, cell, value
     deadline = None if time_limit is None else time.monotonic() + time_limit
     while True:
-        problem = board.problem()
+        problem = board.problem() if saved or not solvable else None
         if problem and saved:
             board, step = _backtrack(shape, saved, problem)
             steps.append(step)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 
 from ..alphabet import Alphabet
 from ..shape import Shape
@@ -101,17 +102,28 @@ class Step:
     cells: tuple[int, ...] = ()
     houses: tuple[int, ...] = ()
     highlights: tuple[tuple[str, int, int], ...] = ()
-    text: str = ""
+    #: the explanation of a step made without a template
+    note: str = ""
     template: str = ""
     #: open guesses when the step was taken: 0 for pure logic; a guess opens a level
     depth: int = 0
+    #: the shape the template's markers refer to (for :attr:`text`)
+    shape: Shape | None = field(default=None, compare=False, repr=False)
+
+    @cached_property
+    def text(self) -> str:
+        """The explanation in the default ``r5c6`` notation (rendered when first asked:
+        most steps a search makes are never read)."""
+        if self.template and self.shape is not None:
+            return render(self.template, self.shape)
+        return self.note
 
     def describe(self, shape: Shape, notation: str = "rc",
                  alphabet: Alphabet | None = None) -> str:
         """The explanation with cells as ``r5c6`` (``"rc"``) or ``(6,5)`` (``"book"``),
         and values written with ``alphabet``'s symbols (numbers by default)."""
         if not self.template:
-            return self.text
+            return self.note
         return render(self.template, shape, notation, alphabet)
 
     def apply(self, board: Board) -> None:
@@ -124,5 +136,5 @@ class Step:
 
 def make_step(shape: Shape, technique: str, template: str, **fields: object) -> Step:
     """Build a step whose ``text`` is its template rendered in ``r5c6`` notation."""
-    return Step(technique=technique, template=template, text=render(template, shape),
+    return Step(technique=technique, template=template, shape=shape,
                 **fields)  # type: ignore[arg-type]
