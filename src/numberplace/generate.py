@@ -201,7 +201,12 @@ def generate(shape: Shape | None = None, *, level: int | str | None = None,
             if not is_minimal(Puzzle(shape, tuple(made)), node_limit):
                 continue
         puzzle = Puzzle(shape, tuple(made))
-        if not _unique(shape, made, node_limit):  # every puzzle returned is checked
+        exact = engine.solve(puzzle, limit=2, keep=0, node_limit=node_limit)
+        if exact.status is not engine.Status.UNIQUE:  # every puzzle returned is checked
+            continue
+        if target is not None and target >= 3 and recipe is None and not exact.guesses:
+            # The engine's propagation (singles and locked candidates) alone solved it:
+            # it cannot need a level-3 technique, so skip rating it.
             continue
         rating = rate(puzzle, node_limit=node_limit)
         if rating.status != "unique":

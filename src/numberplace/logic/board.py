@@ -189,6 +189,21 @@ class Barren:
 BARREN = Barren()
 
 
+def _skipping(keyed: Iterator[tuple[int, tuple[object, ...]]],
+              search: Callable[[int], Iterator[T]]) -> Iterator[T]:
+    """``search(i)`` for each (i, key), unless the key is known barren; a search that
+    yields nothing makes its key barren."""
+    for i, key in keyed:
+        if key in BARREN:
+            continue
+        empty = True
+        for item in search(i):
+            empty = False
+            yield item
+        if empty:
+            BARREN.add(key)
+
+
 def by_value(tag: str, board: Board, search: Callable[[int], Iterator[T]]) -> Iterator[T]:
     """``search(value)`` for every value in turn, skipping values whose candidate cells
     were already searched in vain by the technique ``tag``.
@@ -197,16 +212,8 @@ def by_value(tag: str, board: Board, search: Callable[[int], Iterator[T]]) -> It
     """
     shape = board.shape
     masks = value_cells(board)
-    for value in range(1, shape.size + 1):
-        key = (tag, shape, value, masks[value])
-        if key in BARREN:
-            continue
-        empty = True
-        for item in search(value):
-            empty = False
-            yield item
-        if empty:
-            BARREN.add(key)
+    return _skipping(((v, (tag, shape, v, masks[v])) for v in range(1, shape.size + 1)),
+                     search)
 
 
 def by_cells(tag: str, board: Board, groups: Sequence[Sequence[int]],
@@ -218,17 +225,9 @@ def by_cells(tag: str, board: Board, groups: Sequence[Sequence[int]],
     """
     shape = board.shape
     values, cands = board.values, board.candidates
-    for i, cells in enumerate(groups):
-        key = (tag, shape, i, tuple([cands[c] for c in cells]),
-               tuple([values[c] for c in cells]))
-        if key in BARREN:
-            continue
-        empty = True
-        for item in search(i):
-            empty = False
-            yield item
-        if empty:
-            BARREN.add(key)
+    keyed = ((i, (tag, shape, i, tuple([cands[c] for c in cells]),
+                  tuple([values[c] for c in cells]))) for i, cells in enumerate(groups))
+    return _skipping(keyed, search)
 
 
 def by_house(tag: str, board: Board, search: Callable[[int], Iterator[T]]) -> Iterator[T]:
