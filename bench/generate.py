@@ -1,49 +1,113 @@
-"""Generation benchmark: CPU time per generated puzzle, by shape and level.
+"""Generation benchmark: CPU time per generated puzzle, and a check of every puzzle made.
 
-For each (shape, level) asked, puzzles are generated from seeds 1..N in this process and
-the median and worst CPU time per puzzle are printed, with the mean number of grids tried.
+For each shape and level asked, puzzles are generated from seeds 1..N (on --jobs
+processes; each puzzle's CPU time is measured in the process that made it) and each is
+checked: exactly one solution on the compiled engine and on the pure-Python one, the
+symmetry asked, the level asked, and minimality when --minimal is given. Prints the median
+and worst CPU ms per puzzle, the grids tried, and how many puzzles passed each check.
 
-    python bench/generate.py [--count N] [--levels 1,2,...] [--shapes 9x9,samurai,16x16]
+    python bench/generate.py [--count N] [--levels 1,2,...] [--shapes 9x9,samurai,...]
+                             [--symmetry S] [--minimal] [--jobs J] [--qqwing PATH]
+
+``--qqwing PATH`` also times a QQWing binary built elsewhere (simple, easy, intermediate
+and expert, no symmetry, --count puzzles each) in the same run, for comparison.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import resource
 import statistics
+import subprocess
 import time
+from concurrent.futures import ProcessPoolExecutor
 
 from rich.console import Console
 from rich.table import Table
 
-from numberplace.generate import generate
+from numberplace import engine
+from numberplace.generate import generate, has_symmetry, is_minimal, random_regions
 from numberplace.rating import LEVELS
-from numberplace.shape import by_name
+from numberplace.shape import Shape, by_name
+
+
+def shape_of(name: str) -> Shape:
+    """A shape by name; ``jigsaw`` gets random regions (the same for the whole row)."""
+    return random_regions(9, seed=1) if name == "jigsaw" else by_name(name)
+
+
+def one(job: tuple[str, int, int, str, bool]) -> tuple[float, int, bool, bool, bool, bool]:
+    """Make and check one puzzle: (cpu seconds, grids tried, unique, symmetric, level ok,
+    minimal ok)."""
+    name, level, seed, symmetry, minimal = job
+    shape = shape_of(name)
+    start = time.process_time()
+    made = generate(shape, level=level, seed=seed, symmetry=symmetry, minimal=minimal)
+    cpu = time.process_time() - start
+    unique = all(
+        engine.solve(made.puzzle, limit=2, backend=b).status is engine.Status.UNIQUE
+        for b in engine.available_backends())
+    return (cpu, made.attempts, unique, has_symmetry(made.puzzle, symmetry),
+            made.rating.level_number == level,
+            not minimal or is_minimal(made.puzzle))
+
+
+def qqwing_rows(path: str, count: int) -> list[tuple[str, float]]:
+    """CPU ms per puzzle of a QQWing binary, by its difficulty names."""
+    rows = []
+    for difficulty in ("simple", "easy", "intermediate", "expert"):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run([path, "--generate", str(count), "--difficulty", difficulty,
+                        "--symmetry", "none", "--one-line"], check=True,
+                       stdout=subprocess.DEVNULL)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+        rows.append((difficulty, cpu / count))
+    return rows
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--count", type=int, default=20, help="puzzles per row")
-    parser.add_argument("--levels", default=",".join(str(lv.number) for lv in LEVELS[:5]))
+    parser.add_argument("--levels", default=",".join(str(lv.number) for lv in LEVELS))
     parser.add_argument("--shapes", default="9x9")
     parser.add_argument("--symmetry", default="rotate180")
+    parser.add_argument("--minimal", action="store_true")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--qqwing", metavar="PATH", help="a QQWing binary to time as well")
     args = parser.parse_args()
-    table = Table(title=f"numberplace generate: CPU ms per puzzle, {args.count} seeds each, "
-                        f"symmetry {args.symmetry}")
-    for col in ("shape", "level", "median ms", "worst ms", "grids tried (mean)"):
+    table = Table(title=f"numberplace generate: {args.count} puzzles per row, symmetry "
+                        f"{args.symmetry}{', minimal' if args.minimal else ''}; CPU time "
+                        f"per puzzle in the process that made it")
+    for col in ("shape", "level", "median ms", "worst ms", "grids tried", "unique (both "
+                "engines)", "symmetric", "level as asked", "minimal"):
         table.add_column(col, justify="left" if col in ("shape", "level") else "right")
-    for name in args.shapes.split(","):
-        shape = by_name(name)
-        for level in (int(x) for x in args.levels.split(",")):
-            times, tries = [], []
-            for seed in range(1, args.count + 1):
-                start = time.process_time()
-                made = generate(shape, level=level, seed=seed, symmetry=args.symmetry)
-                times.append(time.process_time() - start)
-                tries.append(made.attempts)
-            table.add_row(name, f"{level} {LEVELS[level - 1].name}",
-                          f"{statistics.median(times) * 1e3:.0f}",
-                          f"{max(times) * 1e3:.0f}", f"{statistics.fmean(tries):.1f}")
-    Console(width=120).print(table)
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for name in args.shapes.split(","):
+            for level in (int(x) for x in args.levels.split(",")):
+                jobs = [(name, level, seed, args.symmetry, args.minimal)
+                        for seed in range(1, args.count + 1)]
+                results = list(pool.map(one, jobs))
+                cpu = [r[0] for r in results]
+                n = len(results)
+                table.add_row(
+                    name, f"{level} {LEVELS[level - 1].name}",
+                    f"{statistics.median(cpu) * 1e3:.0f}", f"{max(cpu) * 1e3:.0f}",
+                    f"{statistics.fmean(r[1] for r in results):.1f}",
+                    f"{sum(r[2] for r in results)}/{n}", f"{sum(r[3] for r in results)}/{n}",
+                    f"{sum(r[4] for r in results)}/{n}",
+                    f"{sum(r[5] for r in results)}/{n}" if args.minimal else "-")
+    console = Console(width=150)
+    console.print(table)
+    if args.qqwing:
+        peer = Table(title=f"QQWing ({args.qqwing}), same run: CPU ms per puzzle, "
+                           f"{args.count} puzzles, no symmetry")
+        peer.add_column("difficulty")
+        peer.add_column("ms per puzzle", justify="right")
+        for difficulty, seconds in qqwing_rows(args.qqwing, args.count):
+            peer.add_row(difficulty, f"{seconds * 1e3:.1f}")
+        console.print(peer)
 
 
 if __name__ == "__main__":

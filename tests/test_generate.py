@@ -137,3 +137,17 @@ def test_generate_command_appends_json_records(tmp_path: Path,
     assert capsys.readouterr().out.strip() == records[1]["puzzle"]
     assert main(["generate", "--level", "hardest"]) == 2
     assert "unknown level" in capsys.readouterr().err
+
+
+def test_a_generated_jigsaw_is_written_with_its_regions(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "--shape", "jigsaw", "--level", "1", "--seed", "3",
+                 "--jobs", "1"]) == 0
+    text = capsys.readouterr().out
+    assert "regions:" in text
+    puzzle = formats.parse(text)
+    assert puzzle.shape.regions and engine.solve(puzzle).status is engine.Status.UNIQUE
+    assert main(["generate", "--shape", "jigsaw", "--level", "1", "--seed", "3",
+                 "--jobs", "1", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert len(record["regions"]) == 81

@@ -615,6 +615,10 @@ def _generate_one(seed: int, options: dict[str, object]) -> dict[str, object]:
         **made.rating.record(), "seed": made.seed, "symmetry": options["symmetry"]}
     if len(shape.grids) > 1:
         record["grid_solutions"] = grid_solution_counts(made.puzzle)
+    if shape.regions:  # a jigsaw's puzzle needs its region map to be read back
+        from .formats._common import REGION_LABELS
+
+        record["regions"] = "".join(REGION_LABELS[r] for r in shape.regions)
     record["_puzzle"] = made.puzzle
     return record
 
@@ -642,7 +646,8 @@ def _generate(args: argparse.Namespace, out: TextIO) -> int:
 
         if args.needs not in TECHNIQUES:
             raise NumberplaceError(f"unknown technique {args.needs!r}")
-    fmt = args.out_format or ("samurai" if len(shape.grids) > 1 else "line")
+    fmt = args.out_format or ("samurai" if len(shape.grids) > 1 else
+                              "jigsaw" if shape.regions else "line")
     first = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     seeds = range(first, first + args.count)
     target = open(args.output, "a", encoding="utf-8") if args.output else out
