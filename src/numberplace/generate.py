@@ -27,7 +27,7 @@ from .errors import NumberplaceError, ShapeError
 from .grids import random_grid
 from .logic.driver import BOOK, TECHNIQUES, solve_path
 from .puzzle import Puzzle
-from .rating import BOOK_LEVELS, LEVELS, Rating, level_by, rate
+from .rating import BOOK_LEVELS, LEVELS, Rating, book_score, level_by, rate
 from .shape import Shape, classic, jigsaw
 
 #: Symmetry names: each maps a canvas cell (r, c) of an R x C canvas to its images.
@@ -213,7 +213,7 @@ def generate(shape: Shape | None = None, *, level: int | str | None = None,
             continue
         if target is not None and recipe is None and rating.level_number != target:
             continue
-        if recipe == "book" and not _book_ok(rating, target or 1):
+        if recipe == "book" and not _book_ok(rating, target or 1, made.count(0)):
             continue
         if difficulty is not None and not (
                 difficulty[0] <= (rating.difficulty or 0) <= difficulty[1]):
@@ -305,9 +305,10 @@ def _remove(shape: Shape, solution: tuple[int, ...], level: int | None, symmetry
 def _book_recipe(shape: Shape, solution: tuple[int, ...], level: int, rng: random.Random,
                  node_limit: int) -> list[int] | None:
     """The book's recipe: its empty-cell count for the level, emptied in 180-degree
-    pairs; levels 1-3 must solve with its logic alone, else a pair is restored and
+    pairs; the puzzle must have one solution, solve with the book's logic alone (levels
+    1-3; level 4 may guess) and score in the level's window; else a pair is restored and
     another emptied (up to 50 times)."""
-    _name, empties, _mean, _scores = BOOK_LEVELS[level - 1]
+    _name, empties, _mean, scores = BOOK_LEVELS[level - 1]
     want = rng.choice(list(empties))
     groups = list(orbits(shape, "rotate180"))
     rng.shuffle(groups)
@@ -315,19 +316,24 @@ def _book_recipe(shape: Shape, solution: tuple[int, ...], level: int, rng: rando
     emptied: list[tuple[int, ...]] = []
     rest = list(groups)
     count = 0
-    while rest and count < want:
-        group = rest.pop()
+    # an odd count needs the centre (the one cell that is its own pair)
+    rest.sort(key=lambda g: len(g) != 1 if want % 2 else len(g) == 1)
+    for group in list(rest):
         if count + len(group) > want:
             continue
+        rest.remove(group)
         for c in group:
             values[c] = 0
         emptied.append(group)
         count += len(group)
+    if count != want:
+        return None
     for _ in range(50):
-        puzzle = Puzzle(shape, tuple(values))
-        if _unique(shape, values, node_limit) and (
-                level == 4 or solve_path(puzzle, BOOK, solvable=True).status == "solved"):
-            return values
+        if _unique(shape, values, node_limit):
+            path = solve_path(Puzzle(shape, tuple(values)), BOOK, guess=level == 4,
+                              solvable=True)
+            if path.status == "solved" and book_score(path.steps) in scores:
+                return values
         if not rest or not emptied:
             return None
         back = emptied.pop(rng.randrange(len(emptied)))
@@ -345,9 +351,10 @@ def _book_recipe(shape: Shape, solution: tuple[int, ...], level: int, rng: rando
     return None
 
 
-def _book_ok(rating: Rating, level: int) -> bool:
-    """The book's score window for the level (its accepted score range)."""
-    return rating.book_score is not None and rating.book_score in BOOK_LEVELS[level - 1][3]
+def _book_ok(rating: Rating, level: int, empty: int) -> bool:
+    """The book's empty cells and score window for the level."""
+    _name, empties, _mean, scores = BOOK_LEVELS[level - 1]
+    return empty in empties and rating.book_score is not None and rating.book_score in scores
 
 
 def _parse_pattern(pattern: str, shape: Shape) -> list[int]:
