@@ -27,6 +27,7 @@ from rich.console import Console
 from rich.table import Table
 
 from numberplace import engine
+from numberplace.errors import NumberplaceError
 from numberplace.generate import generate, has_symmetry, is_minimal, random_regions
 from numberplace.rating import LEVELS
 from numberplace.shape import Shape, by_name
@@ -37,13 +38,18 @@ def shape_of(name: str) -> Shape:
     return random_regions(9, seed=1) if name == "jigsaw" else by_name(name)
 
 
-def one(job: tuple[str, int, int, str, bool]) -> tuple[float, int, bool, bool, bool, bool]:
+def one(job: tuple[str, int, int, str, bool, float]
+        ) -> tuple[float, int, bool, bool, bool, bool] | None:
     """Make and check one puzzle: (cpu seconds, grids tried, unique, symmetric, level ok,
-    minimal ok)."""
-    name, level, seed, symmetry, minimal = job
+    minimal ok), or None when no puzzle was made within the time limit."""
+    name, level, seed, symmetry, minimal, limit = job
     shape = shape_of(name)
     start = time.process_time()
-    made = generate(shape, level=level, seed=seed, symmetry=symmetry, minimal=minimal)
+    try:
+        made = generate(shape, level=level, seed=seed, symmetry=symmetry, minimal=minimal,
+                        time_limit=limit)
+    except NumberplaceError:
+        return None
     cpu = time.process_time() - start
     unique = all(
         engine.solve(made.puzzle, limit=2, backend=b).status is engine.Status.UNIQUE
@@ -76,23 +82,29 @@ def main() -> None:
     parser.add_argument("--minimal", action="store_true")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--qqwing", metavar="PATH", help="a QQWing binary to time as well")
+    parser.add_argument("--time-limit", type=float, default=120.0,
+                        help="seconds per puzzle before it counts as not made")
     args = parser.parse_args()
     table = Table(title=f"numberplace generate: {args.count} puzzles per row, symmetry "
                         f"{args.symmetry}{', minimal' if args.minimal else ''}; CPU time "
                         f"per puzzle in the process that made it")
-    for col in ("shape", "level", "median ms", "worst ms", "grids tried", "unique (both "
-                "engines)", "symmetric", "level as asked", "minimal"):
+    for col in ("shape", "level", "made", "median ms", "worst ms", "grids tried",
+                "unique (both engines)", "symmetric", "level as asked", "minimal"):
         table.add_column(col, justify="left" if col in ("shape", "level") else "right")
     with ProcessPoolExecutor(args.jobs) as pool:
         for name in args.shapes.split(","):
             for level in (int(x) for x in args.levels.split(",")):
-                jobs = [(name, level, seed, args.symmetry, args.minimal)
+                jobs = [(name, level, seed, args.symmetry, args.minimal, args.time_limit)
                         for seed in range(1, args.count + 1)]
-                results = list(pool.map(one, jobs))
+                results = [r for r in pool.map(one, jobs) if r is not None]
+                if not results:
+                    table.add_row(name, f"{level} {LEVELS[level - 1].name}",
+                                  f"0/{len(jobs)}", *["-"] * 7)
+                    continue
                 cpu = [r[0] for r in results]
                 n = len(results)
                 table.add_row(
-                    name, f"{level} {LEVELS[level - 1].name}",
+                    name, f"{level} {LEVELS[level - 1].name}", f"{n}/{len(jobs)}",
                     f"{statistics.median(cpu) * 1e3:.0f}", f"{max(cpu) * 1e3:.0f}",
                     f"{statistics.fmean(r[1] for r in results):.1f}",
                     f"{sum(r[2] for r in results)}/{n}", f"{sum(r[3] for r in results)}/{n}",
@@ -101,7 +113,9 @@ def main() -> None:
     console = Console(width=150)
     console.print(table)
     if args.qqwing:
-        peer = Table(title=f"QQWing ({args.qqwing}), same run: CPU ms per puzzle, "
+        version = subprocess.run([args.qqwing, "--version"], capture_output=True,
+                                 text=True).stdout.strip()
+        peer = Table(title=f"{version or 'QQWing'}, same run: CPU ms per puzzle, "
                            f"{args.count} puzzles, no symmetry")
         peer.add_column("difficulty")
         peer.add_column("ms per puzzle", justify="right")

@@ -192,12 +192,15 @@ def generate(shape: Shape | None = None, *, level: int | str | None = None,
         elif counts is not None:
             made = _pattern_recipe(shape, solution, counts, sym_name, rng, node_limit)
         else:
-            made = _remove(shape, solution, target, sym_name, rng, node_limit, clues)
+            # a minimal puzzle empties every orbit it can; its level is then whatever
+            # it is, so it is kept only if it is the level asked
+            made = _remove(shape, solution, None if minimal else target, sym_name, rng,
+                           node_limit, clues)
         if made is None:
             continue
         if minimal:
             if sym_name == "none":
-                _minimise(shape, made, rng, node_limit, target)
+                _minimise(shape, made, rng, node_limit, None)
             if not is_minimal(Puzzle(shape, tuple(made)), node_limit):
                 continue
         puzzle = Puzzle(shape, tuple(made))
