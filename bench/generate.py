@@ -7,7 +7,8 @@ symmetry asked, the level asked, and minimality when --minimal is given. Prints 
 and worst CPU ms per puzzle, the grids tried, and how many puzzles passed each check.
 
     python bench/generate.py [--count N] [--levels 1,2,...] [--shapes 9x9,samurai,...]
-                             [--symmetry S] [--minimal] [--jobs J] [--qqwing PATH]
+                             [--symmetry S] [--minimal] [--recipe book] [--jobs J]
+                             [--time-limit S] [--qqwing PATH]
 
 ``--qqwing PATH`` also times a QQWing binary built elsewhere (simple, easy, intermediate
 and expert, no symmetry, --count puzzles each) in the same run, for comparison.
@@ -29,7 +30,7 @@ from rich.table import Table
 from numberplace import engine
 from numberplace.errors import NumberplaceError
 from numberplace.generate import generate, has_symmetry, is_minimal, random_regions
-from numberplace.rating import LEVELS
+from numberplace.rating import BOOK_LEVELS, LEVELS
 from numberplace.shape import Shape, by_name
 
 
@@ -38,24 +39,30 @@ def shape_of(name: str) -> Shape:
     return random_regions(9, seed=1) if name == "jigsaw" else by_name(name)
 
 
-def one(job: tuple[str, int, int, str, bool, float]
+def one(job: tuple[str, int, int, str, bool, float, str | None]
         ) -> tuple[float, int, bool, bool, bool, bool] | None:
     """Make and check one puzzle: (cpu seconds, grids tried, unique, symmetric, level ok,
-    minimal ok), or None when no puzzle was made within the time limit."""
-    name, level, seed, symmetry, minimal, limit = job
+    minimal ok), or None when no puzzle was made within the time limit. With the book's
+    recipe, "level ok" means its empty cells and score are in the book's table."""
+    name, level, seed, symmetry, minimal, limit, recipe = job
     shape = shape_of(name)
     start = time.process_time()
     try:
         made = generate(shape, level=level, seed=seed, symmetry=symmetry, minimal=minimal,
-                        time_limit=limit)
+                        time_limit=limit, recipe=recipe)
     except NumberplaceError:
         return None
     cpu = time.process_time() - start
+    if recipe == "book":
+        _name, empties, _mean, scores = BOOK_LEVELS[level - 1]
+        level_ok = (made.puzzle.givens.count(0) in empties
+                    and made.rating.book_score in scores)
+    else:
+        level_ok = made.rating.level_number == level
     unique = all(
         engine.solve(made.puzzle, limit=2, backend=b).status is engine.Status.UNIQUE
         for b in engine.available_backends())
-    return (cpu, made.attempts, unique, has_symmetry(made.puzzle, symmetry),
-            made.rating.level_number == level,
+    return (cpu, made.attempts, unique, has_symmetry(made.puzzle, symmetry), level_ok,
             not minimal or is_minimal(made.puzzle))
 
 
@@ -80,13 +87,15 @@ def main() -> None:
     parser.add_argument("--shapes", default="9x9")
     parser.add_argument("--symmetry", default="rotate180")
     parser.add_argument("--minimal", action="store_true")
+    parser.add_argument("--recipe", choices=("book",), help="the book's recipe (levels 1-4)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--qqwing", metavar="PATH", help="a QQWing binary to time as well")
     parser.add_argument("--time-limit", type=float, default=120.0,
                         help="seconds per puzzle before it counts as not made")
     args = parser.parse_args()
     table = Table(title=f"numberplace generate: {args.count} puzzles per row, symmetry "
-                        f"{args.symmetry}{', minimal' if args.minimal else ''}; CPU time "
+                        f"{args.symmetry}{', minimal' if args.minimal else ''}"
+                        f"{', the book recipe' if args.recipe else ''}; CPU time "
                         f"per puzzle in the process that made it")
     for col in ("shape", "level", "made", "median ms", "worst ms", "grids tried",
                 "unique (both engines)", "symmetric", "level as asked", "minimal"):
@@ -94,8 +103,8 @@ def main() -> None:
     with ProcessPoolExecutor(args.jobs) as pool:
         for name in args.shapes.split(","):
             for level in (int(x) for x in args.levels.split(",")):
-                jobs = [(name, level, seed, args.symmetry, args.minimal, args.time_limit)
-                        for seed in range(1, args.count + 1)]
+                jobs = [(name, level, seed, args.symmetry, args.minimal, args.time_limit,
+                         args.recipe) for seed in range(1, args.count + 1)]
                 results = [r for r in pool.map(one, jobs) if r is not None]
                 if not results:
                     table.add_row(name, f"{level} {LEVELS[level - 1].name}",
