@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from ..shape import Shape
-from .board import Board, bit
+from .board import Board, bit, by_cells
 from .geometry import BLOCKS
 from .step import Step, cells_ref, eliminations_ref, house_ref, kind_ref, make_step, value_ref
 
@@ -36,39 +36,53 @@ def house_pairs(shape: Shape) -> tuple[tuple[int, int, frozenset[int]], ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=64)
+def _pairs(shape: Shape, pointing: bool
+           ) -> tuple[tuple[tuple[int, int, frozenset[int]], ...], tuple[tuple[int, ...], ...]]:
+    """The house pairs whose source is a block (pointing) or not (claiming), and the
+    cells of each pair (all a search of that pair reads)."""
+    pairs = tuple(p for p in house_pairs(shape)
+                  if (shape.houses[p[0]].kind in BLOCKS) == pointing)
+    cells = tuple(shape.houses[a].cells + shape.houses[b].cells for a, b, _ in pairs)
+    return pairs, cells
+
+
 def _locked(board: Board, shape: Shape, pointing: bool, name: str) -> Iterator[Step]:
-    for a, b, shared in house_pairs(shape):
-        if (shape.houses[a].kind in BLOCKS) != pointing:
-            continue
-        in_a = shape.houses[a].cells
+    pairs, groups = _pairs(shape, pointing)
+    cands = board.candidates
+
+    def search(i: int) -> Iterator[Step]:
+        a, b, shared = pairs[i]
         # Values that are candidates in A, and only inside the shared cells.
         inside = outside = 0
-        for c in in_a:
+        for c in shape.houses[a].cells:
             if c in shared:
-                inside |= board.candidates[c]
+                inside |= cands[c]
             else:
-                outside |= board.candidates[c]
+                outside |= cands[c]
         confined = inside & ~outside
         if not confined:
-            continue
+            return
         rest = [c for c in shape.houses[b].cells if c not in shared]
         for value in range(1, shape.size + 1):
             vb = bit(value)
             if not confined & vb:
                 continue
-            elims = tuple((c, value) for c in rest if board.candidates[c] & vb)
+            elims = tuple((c, value) for c in rest if cands[c] & vb)
             if not elims:
                 continue
-            base = tuple(c for c in sorted(shared) if board.candidates[c] & vb)
+            base = tuple(c for c in sorted(shared) if cands[c] & vb)
             direction = ("pointing along the " if pointing else "claiming from the ") + \
                 kind_ref(b if pointing else a)
-            template = (f"In {house_ref(a)}, {value_ref(value)} can only go in {cells_ref(base)}, "
-                        f"all in {house_ref(b)} ({direction}): remove "
+            template = (f"In {house_ref(a)}, {value_ref(value)} can only go in "
+                        f"{cells_ref(base)}, all in {house_ref(b)} ({direction}): remove "
                         f"{eliminations_ref(elims)}")
             yield make_step(
                 shape, name, template, eliminations=elims, cells=base, houses=(a, b),
                 highlights=tuple(("defining", c, value) for c in base)
                 + tuple(("removed", c, value) for c, _ in elims))
+
+    return by_cells(name, board, groups, search)
 
 
 def find_pointing(board: Board, shape: Shape) -> Iterator[Step]:
