@@ -151,3 +151,18 @@ def test_a_generated_jigsaw_is_written_with_its_regions(
                  "--jobs", "1", "--json"]) == 0
     record = json.loads(capsys.readouterr().out)
     assert len(record["regions"]) == 81
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--shape", "jigsaw-x"], "jigsaw-NxN"),
+    (["--shape", "7x9"], "square"),
+    (["--pattern", "12"], "digit-count pattern"),
+    (["--recipe", "book", "--shape", "6x6", "--level", "1"], "9x9"),
+    (["--needs", "Foo"], "unknown technique"),
+    (["--output", "/nonexistent/dir/made.txt"], "cannot write"),
+])
+def test_bad_requests_get_one_line_and_status_2(args: list[str], message: str,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", *args, "--jobs", "1"]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err

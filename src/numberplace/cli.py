@@ -628,8 +628,12 @@ def _generate(args: argparse.Namespace, out: TextIO) -> int:
 
     name = args.shape.strip().lower()
     if name.startswith("jigsaw"):
-        size = int(name.partition("-")[2].split("x")[0] or 9)
-        shape = random_regions(size, args.seed)
+        size_text = name.partition("-")[2]
+        rows, _, cols = size_text.partition("x")
+        if size_text and not (rows.isdigit() and rows == cols and 4 <= int(rows) <= 25):
+            raise NumberplaceError(f"shape {args.shape!r}: write jigsaw or jigsaw-NxN, "
+                                   "N from 4 to 25")
+        shape = random_regions(int(rows) if size_text else 9, args.seed)
     else:
         shape = batch.resolve_shape(args.shape) or by_name("9x9")
     level = args.level
@@ -650,7 +654,10 @@ def _generate(args: argparse.Namespace, out: TextIO) -> int:
                               "jigsaw" if shape.regions else "line")
     first = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     seeds = range(first, first + args.count)
-    target = open(args.output, "a", encoding="utf-8") if args.output else out
+    try:
+        target = open(args.output, "a", encoding="utf-8") if args.output else out
+    except OSError as exc:
+        raise NumberplaceError(f"cannot write {args.output}: {exc.strerror or exc}") from None
     progress = _progress(args.count, sys.stderr.isatty() and not args.no_progress)
     task = progress.add_task("generate", total=args.count) if progress else None
     if progress is not None:
