@@ -77,7 +77,7 @@ def test_minimal_clue_range_needs_and_difficulty() -> None:
     assert made.rating.difficulty is not None and 2.5 <= made.rating.difficulty <= 3.5
 
 
-@pytest.mark.parametrize("level", [1, 2, 3])
+@pytest.mark.parametrize("level", [1, 2, 3, 4])
 def test_the_book_recipe_reproduces_its_table(level: int) -> None:
     _name, empties, _mean, scores = BOOK_LEVELS[level - 1]
     for seed in range(2):

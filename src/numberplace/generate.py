@@ -331,27 +331,48 @@ def _book_recipe(shape: Shape, solution: tuple[int, ...], level: int, rng: rando
         count += len(group)
     if count != want:
         return None
-    for _ in range(50):
-        if _unique(shape, values, node_limit):
-            path = solve_path(Puzzle(shape, tuple(values)), BOOK, guess=level == 4,
-                              solvable=True)
-            if path.status == "solved" and book_score(path.steps) in scores:
-                return values
+
+    def gap() -> int | None:
+        """How far the score is from the window (0 inside), None if not acceptable."""
+        if not _unique(shape, values, node_limit):
+            return None
+        path = solve_path(Puzzle(shape, tuple(values)), BOOK, guess=level == 4,
+                          solvable=True)
+        if path.status != "solved":
+            return None
+        score = book_score(path.steps)
+        return 0 if score in scores else min(abs(score - scores[0]), abs(score - scores[-1]))
+
+    current = gap()
+    # Level 4's narrow window of high scores is rarely hit by chance: there a swap that
+    # moves the score away from the window is undone (a climb towards it).
+    for _ in range(50 if level < 4 else 300):
+        if current == 0:
+            return values
         if not rest or not emptied:
             return None
         back = emptied.pop(rng.randrange(len(emptied)))
-        for c in back:
-            values[c] = solution[c]
         swap = [g for g in rest if len(g) == len(back)]
         if not swap:
             return None
         group = swap[rng.randrange(len(swap))]
-        rest.remove(group)
-        rest.append(back)
+        for c in back:
+            values[c] = solution[c]
         for c in group:
             values[c] = 0
+        new = gap()
+        if level == 4 and current is not None and (new is None or new > current):
+            for c in group:
+                values[c] = solution[c]
+            for c in back:
+                values[c] = 0
+            emptied.append(back)
+            continue
+        rest.remove(group)
+        rest.append(back)
         emptied.append(group)
-    return None
+        current = new
+    return values if current == 0 else None
 
 
 def _book_ok(rating: Rating, level: int, empty: int) -> bool:
