@@ -185,8 +185,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "solver gives it (eliminations on the way are counted)")
 
     p = sub.add_parser("rate", help="rate each puzzle's difficulty",
-                       description="Rate each puzzle: our level (1 Easy ... 7 Beyond "
-                                   "Logic, by the hardest technique needed), a difficulty "
+                       description="Rate each puzzle: our level (1 Easy ... 6 Trial and "
+                                   "Error, by the hardest technique needed), a difficulty "
                                    "on the Sudoku Explainer scale, the hardest technique, "
                                    "guesses, and the programming book's score and level. "
                                    "Puzzles without exactly one solution are reported as "
