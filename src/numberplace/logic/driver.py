@@ -200,8 +200,17 @@ def solve_path(puzzle: Puzzle, techniques: Sequence[str] | None = None,
     steps: list[Step] = []
     saved: list[tuple[Board, int, int]] = []  # board before each open guess, cell, value
     deadline = None if time_limit is None else time.monotonic() + time_limit
+    checked = False  # the board was found sound and only the last step changed it
+    last: Step | None = None
     while True:
-        problem = board.problem() if saved or not solvable else None
+        if solvable and not saved:
+            problem = None
+        elif checked and last is not None and not board.broken_by(last.placements,
+                                                                   last.eliminations):
+            problem = None
+        else:
+            problem = board.problem()  # the whole board, and the first problem's name
+        checked = problem is None
         if problem and saved:
             board, step = _backtrack(shape, saved, problem)
             steps.append(step)
@@ -223,6 +232,7 @@ def solve_path(puzzle: Puzzle, techniques: Sequence[str] | None = None,
             return SolveResult("stalled", steps, board)
         step = replace(step, depth=len(saved)) if step.depth != len(saved) else step
         step.apply(board)
+        last = step
         steps.append(step)
 
 
