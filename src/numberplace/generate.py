@@ -136,20 +136,15 @@ def is_minimal(puzzle: Puzzle, node_limit: int = 1_000_000) -> bool:
     return True
 
 
-def _minimise(shape: Shape, values: list[int], rng: random.Random, node_limit: int,
-              level: int | None) -> None:
-    """Remove single givens (in random order) while the puzzle stays unique and, for a
-    level, solvable with that level's techniques."""
+def _minimise(shape: Shape, values: list[int], rng: random.Random, node_limit: int
+              ) -> None:
+    """Remove single givens (in random order) while the puzzle stays unique."""
     cells = [c for c, v in enumerate(values) if v]
     rng.shuffle(cells)
-    allowed = _techniques_up_to(level) if level and level < len(LEVELS) else None
     for cell in cells:
         keep = values[cell]
         values[cell] = 0
-        ok = _unique(shape, values, node_limit)
-        if ok and allowed is not None:
-            ok = _solves(shape, values, allowed)
-        if not ok:
+        if not _unique(shape, values, node_limit):
             values[cell] = keep
 
 
@@ -200,7 +195,7 @@ def generate(shape: Shape | None = None, *, level: int | str | None = None,
             continue
         if minimal:
             if sym_name == "none":
-                _minimise(shape, made, rng, node_limit, None)
+                _minimise(shape, made, rng, node_limit)
             if not is_minimal(Puzzle(shape, tuple(made)), node_limit):
                 continue
         puzzle = Puzzle(shape, tuple(made))

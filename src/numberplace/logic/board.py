@@ -121,7 +121,6 @@ class Board:
         shape = self.shape
         values, cands = self.values, self.candidates
         houses, houses_of, peers = shape.houses, shape.houses_of, shape.peers
-        full = (1 << shape.size) - 1
         for cell, value in placements:
             b = 1 << (value - 1)
             own = houses_of[cell]
@@ -135,18 +134,8 @@ class Board:
                     return True
             # the cell's own houses: the value twice, or another value (one of the
             # cell's other candidates) left without a place
-            for h in own:
-                placed = possible = 0
-                for c in houses[h].cells:
-                    v = values[c]
-                    if v:
-                        if placed & (1 << (v - 1)):
-                            return True
-                        placed |= 1 << (v - 1)
-                    else:
-                        possible |= cands[c]
-                if full & ~(placed | possible):
-                    return True
+            if any(self._house_problem(h) for h in own):
+                return True
         for cell, value in eliminations:
             if not values[cell] and not cands[cell]:
                 return True
@@ -164,24 +153,29 @@ class Board:
         for cell, v in enumerate(values):
             if not v and not candidates[cell]:
                 return f"{{c{cell}}} has no candidate left"
-        full = (1 << shape.size) - 1
-        # this runs before every step: plain loops over locals, no helper calls
-        for h, house in enumerate(shape.houses):
-            placed = possible = 0
-            for c in house.cells:
-                v = values[c]
-                if v:
-                    b = 1 << (v - 1)
-                    if placed & b:
-                        return f"value {{v{v}}} appears twice in {{h{h}}}"
-                    placed |= b
-                else:
-                    possible |= candidates[c]
-            missing = full & ~(placed | possible)
-            if missing:
-                return f"value {{v{values_of(missing)[0]}}} has no place in {{h{h}}}"
+        for h in range(len(shape.houses)):
+            problem = self._house_problem(h)
+            if problem:
+                return problem
         return None
 
+    def _house_problem(self, h: int) -> str | None:
+        """A value twice in house ``h``, or a value with no place in it, as a template."""
+        values, candidates = self.values, self.candidates
+        placed = possible = 0
+        for c in self.shape.houses[h].cells:
+            v = values[c]
+            if v:
+                b = 1 << (v - 1)
+                if placed & b:
+                    return f"value {{v{v}}} appears twice in {{h{h}}}"
+                placed |= b
+            else:
+                possible |= candidates[c]
+        missing = ((1 << self.shape.size) - 1) & ~(placed | possible)
+        if missing:
+            return f"value {{v{values_of(missing)[0]}}} has no place in {{h{h}}}"
+        return None
 
 _last_value_cells: list[tuple[tuple[Shape, tuple[int, ...]], list[int]]] = []
 

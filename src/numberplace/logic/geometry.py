@@ -7,6 +7,7 @@ peers or a value's candidate cells become single ints, so "sees all of", "lies i
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 from ..shape import Shape
@@ -17,10 +18,10 @@ BLOCKS = ("box", "region")
 LINES = ("row", "column")
 
 
-def bits(cells: object) -> int:
+def bits(cells: Iterable[int]) -> int:
     """The bit set of some cells."""
     out = 0
-    for c in cells:  # type: ignore[attr-defined]
+    for c in cells:
         out |= 1 << c
     return out
 
