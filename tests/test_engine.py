@@ -157,6 +157,31 @@ def test_back_ends_agree_on_random_puzzles(shape: Shape, seed: int, fraction: fl
         assert len({(r.nodes, r.guesses) for r in results}) == 1
 
 
+@settings(max_examples=60, deadline=None)
+@given(shape=st.sampled_from(SHAPES), seed=st.integers(0, 10**6),
+       fraction=st.floats(0.1, 0.9), clash=st.booleans())
+def test_solve_givens_agrees_with_solve(shape: Shape, seed: int, fraction: float,
+                                        clash: bool) -> None:
+    """The lean call for generators: same status and first solution as ``solve``, and
+    clashing givens have no solution."""
+    solution = random_grid(shape, seed)
+    givens = list(thinned_puzzle(shape, solution, int(shape.ncells * fraction), seed).givens)
+    if clash:
+        cell = next(c for c, v in enumerate(givens) if v)
+        peer = shape.peers[cell][seed % len(shape.peers[cell])]
+        givens[peer] = givens[cell]
+    for backend in BACKENDS:
+        status, first = engine.solve_givens(shape, givens, limit=2, keep=1,
+                                            node_limit=5_000, backend=backend)
+        full = engine.solve(Puzzle(shape, tuple(givens)), limit=2, keep=1,
+                            node_limit=5_000, backend=backend)
+        if clash:
+            assert full.status is Status.INVALID
+            assert status is Status.NONE and first is None
+        else:
+            assert (status, first) == (full.status, full.solution)
+
+
 @pytest.mark.parametrize("shape", [classic(16), samurai(), jigsaw(JIGSAW_9)], ids=str)
 def test_minimal_puzzles_of_large_shapes_are_unique(shape: Shape) -> None:
     solution = random_grid(shape, 7)

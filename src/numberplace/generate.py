@@ -27,7 +27,7 @@ from .errors import NumberplaceError, ShapeError
 from .grids import random_grid
 from .logic.driver import BOOK, TECHNIQUES, solve_path
 from .puzzle import Puzzle
-from .rating import BOOK_LEVELS, LEVELS, Rating, book_score, level_by, rate
+from .rating import BOOK_LEVELS, LEVELS, Rating, add_book_score, book_score, level_by, rate
 from .shape import Shape, classic, jigsaw
 
 #: Symmetry names: each maps a canvas cell (r, c) of an R x C canvas to its images.
@@ -108,8 +108,10 @@ def has_symmetry(puzzle: Puzzle, symmetry: str) -> bool:
 
 
 def _unique(shape: Shape, values: Sequence[int], node_limit: int) -> bool:
-    r = engine.solve(Puzzle(shape, tuple(values)), limit=2, keep=0, node_limit=node_limit)
-    return r.status is engine.Status.UNIQUE
+    """True when ``values`` (givens taken from a full grid: they cannot clash) have
+    exactly one solution."""
+    status, _ = engine.solve_givens(shape, values, limit=2, node_limit=node_limit)
+    return status is engine.Status.UNIQUE
 
 
 def _solves(shape: Shape, values: Sequence[int], techniques: Sequence[str]) -> bool:
@@ -153,14 +155,16 @@ def generate(shape: Shape | None = None, *, level: int | str | None = None,
              difficulty: tuple[float, float] | None = None, needs: str | None = None,
              clues: tuple[int, int] | None = None, minimal: bool = False,
              recipe: str | None = None, pattern: str | None = None,
-             max_attempts: int = 10_000, time_limit: float | None = None,
+             max_attempts: int | None = None, time_limit: float | None = None,
              node_limit: int = 1_000_000) -> Generated:
     """One puzzle with exactly one solution meeting every request (see the module docs).
 
     ``level`` is a level's name or number; ``recipe="book"`` follows the book's recipe
     for levels 1-4; ``pattern`` is a digit-count pattern (9x9). ``seed`` makes the
     result reproducible: the same arguments and seed give the same puzzle.
-    Raises :class:`NumberplaceError` when ``max_attempts`` or ``time_limit`` run out.
+    ``max_attempts`` bounds the grids drawn (by default 10,000 without a
+    ``time_limit``, unbounded with one). Raises :class:`NumberplaceError` when
+    ``max_attempts`` or ``time_limit`` run out.
     """
     shape = shape or classic(9)
     seed = random.randrange(2**32) if seed is None else seed
@@ -175,6 +179,8 @@ def generate(shape: Shape | None = None, *, level: int | str | None = None,
     counts = _parse_pattern(pattern, shape) if pattern is not None else None
     sym_name = symmetry
     deadline = None if time_limit is None else time.monotonic() + time_limit
+    if max_attempts is None:
+        max_attempts = 10_000 if time_limit is None else 2**62
     for attempt in range(1, max_attempts + 1):
         if deadline is not None and time.monotonic() > deadline:
             break
@@ -202,13 +208,25 @@ def generate(shape: Shape | None = None, *, level: int | str | None = None,
         exact = engine.solve(puzzle, limit=2, keep=0, node_limit=node_limit)
         if exact.status is not engine.Status.UNIQUE:  # every puzzle returned is checked
             continue
-        if target is not None and target >= 3 and recipe is None and not exact.guesses:
+        # Fiendish empties every orbit it can, as a climb move does (easier levels stop
+        # at a share of empty cells, which a move would overshoot)
+        climb = target == _CLIMB_LEVEL and recipe is None and counts is None
+        if target is not None and target >= 3 and not climb and recipe is None \
+                and not exact.guesses:
             # The engine's propagation (singles and locked candidates) alone solved it:
             # it cannot need a level-3 technique, so skip rating it.
             continue
-        rating = rate(puzzle, node_limit=node_limit)
+        # the book's score is wanted by the book's recipe at once, by others only for
+        # the puzzle kept (its path of guesses can be long on large shapes)
+        rating = rate(puzzle, node_limit=node_limit, book=recipe == "book")
         if rating.status != "unique":
             continue
+        if climb and target is not None and rating.level_number < target:
+            puzzle, rating = _harden(puzzle, solution, rating, target, sym_name, rng,
+                                     node_limit, deadline)
+            made = list(puzzle.givens)
+            if minimal and not is_minimal(puzzle, node_limit):
+                continue
         if target is not None and recipe is None and rating.level_number != target:
             continue
         if recipe == "book" and not _book_ok(rating, target or 1, made.count(0)):
@@ -221,9 +239,65 @@ def generate(shape: Shape | None = None, *, level: int | str | None = None,
         given = sum(1 for v in made if v)
         if clues is not None and not clues[0] <= given <= clues[1]:
             continue
+        if recipe != "book":
+            add_book_score(rating, puzzle)
         return Generated(puzzle, solution, rating, seed, attempt)
     raise NumberplaceError(f"no puzzle met the request in {attempt} attempts; "
                            "ask for less, or allow more time")
+
+
+#: Moves the climb towards a harder puzzle makes in one grid before a new grid is drawn.
+_HARDEN_MOVES = 60
+#: The level reached by climbing: the hardest level of logic.
+_CLIMB_LEVEL = len(LEVELS) - 1
+
+
+def _harden(puzzle: Puzzle, solution: tuple[int, ...], rating: Rating, target: int,
+            symmetry: str, rng: random.Random, node_limit: int, deadline: float | None
+            ) -> tuple[Puzzle, Rating]:
+    """Climb from a puzzle rated below ``target`` towards it, within the same grid.
+
+    Used for the hardest level of logic: the guessing level is too rare to climb to
+    (grids are drawn until one has it), and easier levels are reached by refilling.
+
+    A move gives back one emptied orbit and then empties every other orbit it can (in
+    random order) while the puzzle stays unique, so the symmetry is kept and orbits stay
+    as empty as they can be. A move is kept when its level (at most ``target``) and then
+    its Explainer-scale difficulty are no lower than before. Small shapes need this most:
+    nearly every 6x6 puzzle with as few givens as it can have is solved by singles.
+    """
+    shape = puzzle.shape
+    groups = orbits(shape, symmetry)
+    values = list(puzzle.givens)
+
+    def score(r: Rating) -> tuple[int, float]:
+        return (r.level_number, r.difficulty or 0.0)
+
+    for _ in range(_HARDEN_MOVES):
+        if rating.level_number >= target:
+            break
+        if deadline is not None and time.monotonic() > deadline:
+            break
+        emptied = [g for g in groups if not values[g[0]]]
+        if not emptied:
+            break
+        trial = list(values)
+        for c in rng.choice(emptied):
+            trial[c] = solution[c]
+        kept = [g for g in groups if trial[g[0]]]
+        rng.shuffle(kept)
+        for group in kept:
+            for c in group:
+                trial[c] = 0
+            if not _unique(shape, trial, node_limit):
+                for c in group:
+                    trial[c] = solution[c]
+        candidate = Puzzle(shape, tuple(trial))
+        new = rate(candidate, node_limit=node_limit, book=False)
+        if (new.status == "unique" and new.level_number <= target
+                and score(new) >= score(rating)):
+            values, puzzle, rating = trial, candidate, new
+    return puzzle, rating
 
 
 def _fits(shape: Shape, symmetry: str) -> bool:
@@ -287,13 +361,15 @@ def _remove(shape: Shape, solution: tuple[int, ...], level: int | None, symmetry
     # techniques still solve it, until the easier levels' techniques no longer do.
     easier = _techniques_up_to(level - 1)
     rest = [g for g in groups if g not in removed and all(values[c] for c in g)]
+    too_easy = _solves(shape, values, easier)
     for group in rest:
-        if not _solves(shape, values, easier):
+        if not too_easy:
             break
         for c in group:
             values[c] = 0
         if _unique(shape, values, node_limit) and _solves(shape, values, allowed):
             empty += len(group)
+            too_easy = _solves(shape, values, easier)
         else:
             for c in group:
                 values[c] = solution[c]

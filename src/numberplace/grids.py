@@ -32,8 +32,9 @@ def random_grid(shape: Shape, seed: int | None = None) -> tuple[int, ...]:
         rng.shuffle(values)
         for v in values:
             givens[cell] = v
-            found = engine.solve(Puzzle(shape, tuple(givens)), limit=1, keep=1,
-                                 node_limit=100_000).solution
+            # a value clashing with the givens so far simply has no solution
+            _status, found = engine.solve_givens(shape, givens, limit=1, keep=1,
+                                                 node_limit=100_000)
             if found is not None:
                 solution = found
                 break
@@ -59,8 +60,8 @@ def minimal_puzzle(shape: Shape, solution: tuple[int, ...], seed: int | None = N
     for cell in order[:tries]:
         keep = values[cell]
         values[cell] = 0
-        r = engine.solve(Puzzle(shape, tuple(values)), limit=2, keep=0, node_limit=node_limit)
-        if r.status is not engine.Status.UNIQUE:
+        status, _ = engine.solve_givens(shape, values, limit=2, node_limit=node_limit)
+        if status is not engine.Status.UNIQUE:
             values[cell] = keep
     return Puzzle(shape, tuple(values))
 

@@ -213,9 +213,14 @@ def rate(puzzle: Puzzle, *, time_limit: float | None = 60.0, node_limit: int = 2
     out.level, out.level_number = level.name, level.number
     out.difficulty = round(hardest_value, 1)
     if book:
-        book_path = solve_path(puzzle, BOOK, guess=True, time_limit=time_limit,
-                               solvable=True)
-        if book_path.status == "solved":
-            out.book_score = book_score(book_path.steps)
-            out.book_level = book_level(out.book_score)
+        add_book_score(out, puzzle, time_limit)
     return out
+
+
+def add_book_score(rating: Rating, puzzle: Puzzle, time_limit: float | None = 60.0) -> None:
+    """Fill in the book's score and level of a puzzle ``rating`` rated without them (a
+    path of the book's techniques and guesses: on large shapes it may be long)."""
+    book_path = solve_path(puzzle, BOOK, guess=True, time_limit=time_limit, solvable=True)
+    if book_path.status == "solved":
+        rating.book_score = book_score(book_path.steps)
+        rating.book_level = book_level(rating.book_score)

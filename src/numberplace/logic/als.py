@@ -32,7 +32,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from ..shape import Shape
-from .board import Board, bit, by_cells, value_cells, values_of
+from .board import Board, bit, by_houses, value_cells, values_of
 from .geometry import ones, peer_bits
 from .step import (
     Step,
@@ -294,8 +294,7 @@ def find_sue_de_coq(board: Board, shape: Shape) -> Iterator[Step]:
                             yield step
 
     # a pair's search reads only the cells of its two houses
-    groups = [houses[h1].cells + houses[h2].cells for h1, h2, _ in pairs]
-    return by_cells(SUE_DE_COQ, board, groups, search)
+    return by_houses(SUE_DE_COQ, board, [(h1, h2) for h1, h2, _ in pairs], search)
 
 
 def _sdc_step(board: Board, shape: Shape, h1: int, h2: int, core: tuple[int, ...],

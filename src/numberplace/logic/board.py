@@ -7,6 +7,7 @@ Everything is phrased in houses, so the board serves every shape.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
@@ -257,20 +258,43 @@ def by_value(tag: str, board: Board, search: Callable[[int], Iterator[T]]) -> It
                      search)
 
 
-def by_cells(tag: str, board: Board, groups: Sequence[Sequence[int]],
-             search: Callable[[int], Iterator[T]]) -> Iterator[T]:
-    """``search(i)`` for every group of cells ``groups[i]`` in turn, skipping groups
-    whose cells (values and candidates) were already searched in vain by ``tag``.
+_last_house_states: list[tuple[tuple[Shape, tuple[int, ...], tuple[int, ...]],
+                               list[bytes]]] = []
 
-    ``search(i)`` must depend on nothing but the shape and the cells of ``groups[i]``.
+
+def house_states(board: Board) -> list[bytes]:
+    """For each house, its cells' values and candidates packed into one bytes object.
+
+    Bytes keep their hash once computed, so keys built of them are cheap to look up
+    again; the last answer is kept, as for :func:`value_cells`.
     """
     shape = board.shape
     values, cands = board.values, board.candidates
-    keyed = ((i, (tag, shape, i, tuple([cands[c] for c in cells]),
-                  tuple([values[c] for c in cells]))) for i, cells in enumerate(groups))
+    key = (shape, tuple(cands), tuple(values))
+    if _last_house_states and _last_house_states[0][0] == key:
+        return _last_house_states[0][1]
+    # a placed value v is written as v << size, above every candidate mask
+    size = shape.size
+    code = [m if not v else v << size for v, m in zip(values, cands, strict=True)]
+    out = [array("L", [code[c] for c in h.cells]).tobytes() for h in shape.houses]
+    _last_house_states[:] = [(key, out)]
+    return out
+
+
+def by_houses(tag: str, board: Board, groups: Sequence[Sequence[int]],
+              search: Callable[[int], Iterator[T]]) -> Iterator[T]:
+    """``search(i)`` for every group of houses ``groups[i]`` in turn, skipping groups
+    whose houses (values and candidates) were already searched in vain by ``tag``.
+
+    ``search(i)`` must depend on nothing but the shape and the cells of the houses in
+    ``groups[i]``.
+    """
+    shape = board.shape
+    states = house_states(board)
+    keyed = ((i, (tag, shape, i, *[states[h] for h in hs])) for i, hs in enumerate(groups))
     return _skipping(keyed, search)
 
 
 def by_house(tag: str, board: Board, search: Callable[[int], Iterator[T]]) -> Iterator[T]:
-    """:func:`by_cells` over the houses: ``search(h)`` may read only house h's cells."""
-    return by_cells(tag, board, [h.cells for h in board.shape.houses], search)
+    """:func:`by_houses` over single houses: ``search(h)`` may read only house h's cells."""
+    return by_houses(tag, board, [(h,) for h in range(len(board.shape.houses))], search)

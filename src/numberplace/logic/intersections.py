@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from ..shape import Shape
-from .board import Board, bit, by_cells
+from .board import Board, bit, by_houses
 from .geometry import BLOCKS
 from .step import Step, cells_ref, eliminations_ref, house_ref, kind_ref, make_step, value_ref
 
@@ -38,13 +38,12 @@ def house_pairs(shape: Shape) -> tuple[tuple[int, int, frozenset[int]], ...]:
 
 @lru_cache(maxsize=64)
 def _pairs(shape: Shape, pointing: bool
-           ) -> tuple[tuple[tuple[int, int, frozenset[int]], ...], tuple[tuple[int, ...], ...]]:
+           ) -> tuple[tuple[tuple[int, int, frozenset[int]], ...], tuple[tuple[int, int], ...]]:
     """The house pairs whose source is a block (pointing) or not (claiming), and the
-    cells of each pair (all a search of that pair reads)."""
+    two houses of each pair (all a search of that pair reads)."""
     pairs = tuple(p for p in house_pairs(shape)
                   if (shape.houses[p[0]].kind in BLOCKS) == pointing)
-    cells = tuple(shape.houses[a].cells + shape.houses[b].cells for a, b, _ in pairs)
-    return pairs, cells
+    return pairs, tuple((a, b) for a, b, _ in pairs)
 
 
 def _locked(board: Board, shape: Shape, pointing: bool, name: str) -> Iterator[Step]:
@@ -82,7 +81,7 @@ def _locked(board: Board, shape: Shape, pointing: bool, name: str) -> Iterator[S
                 highlights=tuple(("defining", c, value) for c in base)
                 + tuple(("removed", c, value) for c, _ in elims))
 
-    return by_cells(name, board, groups, search)
+    return by_houses(name, board, groups, search)
 
 
 def find_pointing(board: Board, shape: Shape) -> Iterator[Step]:
