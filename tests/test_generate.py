@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -104,6 +105,30 @@ def test_other_shapes(shape: Shape) -> None:
     assert made.rating.level_number == 1
     assert has_symmetry(made.puzzle, "rotate180")
     assert_unique_both_ways(made.puzzle, made.solution)
+
+
+def test_fiendish_small_grids_are_reached_by_climbing() -> None:
+    # nearly every 6x6 with as few givens as it can have is solved by singles; the
+    # climb within one grid finds the few that need chains or ALS
+    for seed in (1, 2):
+        made = generate(classic(6), level=5, seed=seed, time_limit=120)
+        assert made.rating.level_number == 5
+        assert has_symmetry(made.puzzle, "rotate180")
+        assert_unique_both_ways(made.puzzle, made.solution)
+    made = generate(classic(9), level=5, seed=3, symmetry="none", minimal=True)
+    assert made.rating.level_number == 5
+    assert is_minimal(made.puzzle)
+
+
+def test_large_shapes_and_the_time_limit() -> None:
+    made = generate(classic(20), level=1, seed=1)
+    assert made.rating.level_number == 1
+    assert engine.solve(made.puzzle, limit=2).status is engine.Status.UNIQUE
+    # the limit is kept inside an attempt too, not only between grids
+    start = time.monotonic()
+    with pytest.raises(NumberplaceError, match="within the time limit of 0.5 s"):
+        generate(classic(25), level=4, seed=1, time_limit=0.5)
+    assert time.monotonic() - start < 20  # a guard against a hang, not a speed target
 
 
 def test_random_jigsaw_regions_and_samurai_grid_counts() -> None:

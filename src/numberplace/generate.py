@@ -107,17 +107,59 @@ def has_symmetry(puzzle: Puzzle, symmetry: str) -> bool:
                for group in orbits(puzzle.shape, symmetry))
 
 
-def _unique(shape: Shape, values: Sequence[int], node_limit: int) -> bool:
-    """True when ``values`` (givens taken from a full grid: they cannot clash) have
-    exactly one solution."""
-    status, _ = engine.solve_givens(shape, values, limit=2, node_limit=node_limit)
-    return status is engine.Status.UNIQUE
+#: The engine's node limit for one uniqueness check on shapes larger than 16x16.
+_LARGE_CHECK_NODES = 2_000
 
 
-def _solves(shape: Shape, values: Sequence[int], techniques: Sequence[str]) -> bool:
-    """True when ``techniques`` alone solve the (unique) puzzle ``values``."""
-    return solve_path(Puzzle(shape, tuple(values)), techniques, unique=True,
-                      solvable=True).status == "solved"
+class _OutOfTime(Exception):
+    """The request's time limit passed in the middle of an attempt."""
+
+
+@dataclass
+class _Budget:
+    """The engine's node limit for each check, and the deadline of the whole request
+    (every engine search and solve path of an attempt is bounded by the time left)."""
+
+    node_limit: int
+    deadline: float | None = None
+
+    def left(self) -> float | None:
+        """Seconds left (None: no limit); raises :class:`_OutOfTime` when none are."""
+        if self.deadline is None:
+            return None
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise _OutOfTime
+        return left
+
+    def unique(self, shape: Shape, values: Sequence[int]) -> bool:
+        """True when ``values`` (givens taken from a full grid: they cannot clash) have
+        exactly one solution."""
+        nodes = self.node_limit
+        if shape.size > 16:
+            # Past 16x16 a check that does not settle soon can take seconds; counting it
+            # as not unique only keeps a given, so every puzzle kept is still unique.
+            nodes = min(nodes, _LARGE_CHECK_NODES)
+        status, _ = engine.solve_givens(shape, values, limit=2, node_limit=nodes,
+                                        time_limit=self.left())
+        if status is engine.Status.LIMIT:
+            self.left()  # the search may have stopped at the deadline
+        return status is engine.Status.UNIQUE
+
+    def solves(self, shape: Shape, values: Sequence[int], techniques: Sequence[str]) -> bool:
+        """True when ``techniques`` alone solve the (unique) puzzle ``values``."""
+        path = solve_path(Puzzle(shape, tuple(values)), techniques, unique=True,
+                          solvable=True, time_limit=self.left())
+        if path.status != "solved":
+            self.left()
+        return path.status == "solved"
+
+    def rate(self, puzzle: Puzzle, book: bool) -> Rating:
+        """:func:`rate` within the time left."""
+        rating = rate(puzzle, node_limit=self.node_limit, book=book, time_limit=self.left())
+        if rating.status == "limit":
+            self.left()
+        return rating
 
 
 def _techniques_up_to(level: int) -> list[str]:
@@ -128,25 +170,28 @@ def _techniques_up_to(level: int) -> list[str]:
 
 def is_minimal(puzzle: Puzzle, node_limit: int = 1_000_000) -> bool:
     """True when removing any single given leaves more than one solution."""
+    return _is_minimal(puzzle, _Budget(node_limit))
+
+
+def _is_minimal(puzzle: Puzzle, budget: _Budget) -> bool:
     values = list(puzzle.givens)
     for cell, v in enumerate(puzzle.givens):
         if v:
             values[cell] = 0
-            if _unique(puzzle.shape, values, node_limit):
+            if budget.unique(puzzle.shape, values):
                 return False
             values[cell] = v
     return True
 
 
-def _minimise(shape: Shape, values: list[int], rng: random.Random, node_limit: int
-              ) -> None:
+def _minimise(shape: Shape, values: list[int], rng: random.Random, budget: _Budget) -> None:
     """Remove single givens (in random order) while the puzzle stays unique."""
     cells = [c for c, v in enumerate(values) if v]
     rng.shuffle(cells)
     for cell in cells:
         keep = values[cell]
         values[cell] = 0
-        if not _unique(shape, values, node_limit):
+        if not budget.unique(shape, values):
             values[cell] = keep
 
 
@@ -177,73 +222,104 @@ def generate(shape: Shape | None = None, *, level: int | str | None = None,
     if recipe == "book" and (target is None or target > 4):
         raise NumberplaceError("the book's recipe needs --level 1 to 4")
     counts = _parse_pattern(pattern, shape) if pattern is not None else None
-    sym_name = symmetry
-    deadline = None if time_limit is None else time.monotonic() + time_limit
+    budget = _Budget(node_limit, None if time_limit is None else time.monotonic() + time_limit)
     if max_attempts is None:
         max_attempts = 10_000 if time_limit is None else 2**62
-    for attempt in range(1, max_attempts + 1):
-        if deadline is not None and time.monotonic() > deadline:
-            break
-        if symmetry == "random":
-            choices = [s for s in SYMMETRIES[:-1] if _fits(shape, s)]
-            sym_name = rng.choice(choices)
-        solution = random_grid(shape, rng.randrange(2**32))
-        if recipe == "book":
-            made = _book_recipe(shape, solution, target or 1, rng, node_limit)
-        elif counts is not None:
-            made = _pattern_recipe(shape, solution, counts, sym_name, rng, node_limit)
-        else:
-            # a minimal puzzle empties every orbit it can; its level is then whatever
-            # it is, so it is kept only if it is the level asked
-            made = _remove(shape, solution, None if minimal else target, sym_name, rng,
-                           node_limit, clues)
-        if made is None:
-            continue
-        if minimal:
-            if sym_name == "none":
-                _minimise(shape, made, rng, node_limit)
-            if not is_minimal(Puzzle(shape, tuple(made)), node_limit):
-                continue
-        puzzle = Puzzle(shape, tuple(made))
-        exact = engine.solve(puzzle, limit=2, keep=0, node_limit=node_limit)
-        if exact.status is not engine.Status.UNIQUE:  # every puzzle returned is checked
-            continue
-        # Fiendish empties every orbit it can, as a climb move does (easier levels stop
-        # at a share of empty cells, which a move would overshoot)
-        climb = target == _CLIMB_LEVEL and recipe is None and counts is None
-        if target is not None and target >= 3 and not climb and recipe is None \
-                and not exact.guesses:
-            # The engine's propagation (singles and locked candidates) alone solved it:
-            # it cannot need a level-3 technique, so skip rating it.
-            continue
-        # the book's score is wanted by the book's recipe at once, by others only for
-        # the puzzle kept (its path of guesses can be long on large shapes)
-        rating = rate(puzzle, node_limit=node_limit, book=recipe == "book")
-        if rating.status != "unique":
-            continue
-        if climb and target is not None and rating.level_number < target:
-            puzzle, rating = _harden(puzzle, solution, rating, target, sym_name, rng,
-                                     node_limit, deadline)
-            made = list(puzzle.givens)
-            if minimal and not is_minimal(puzzle, node_limit):
-                continue
-        if target is not None and recipe is None and rating.level_number != target:
-            continue
-        if recipe == "book" and not _book_ok(rating, target or 1, made.count(0)):
-            continue
-        if difficulty is not None and not (
-                difficulty[0] <= (rating.difficulty or 0) <= difficulty[1]):
-            continue
-        if needs is not None and not rating.steps.get(needs):
-            continue
-        given = sum(1 for v in made if v)
-        if clues is not None and not clues[0] <= given <= clues[1]:
-            continue
-        if recipe != "book":
-            add_book_score(rating, puzzle)
-        return Generated(puzzle, solution, rating, seed, attempt)
+    request = _Request(shape, target, symmetry, difficulty, needs, clues, minimal, recipe,
+                       counts)
+    attempt = 0
+    try:
+        while attempt < max_attempts:
+            attempt += 1
+            budget.left()
+            made = _attempt(request, rng, budget)
+            if made is not None:
+                made.seed, made.attempts = seed, attempt
+                return made
+    except _OutOfTime:
+        raise NumberplaceError(f"no puzzle met the request within the time limit of "
+                               f"{time_limit:g} s ({attempt} grids tried); ask for less, "
+                               "or allow more time") from None
     raise NumberplaceError(f"no puzzle met the request in {attempt} attempts; "
                            "ask for less, or allow more time")
+
+
+@dataclass
+class _Request:
+    """What a puzzle must be (the arguments of :func:`generate`, checked)."""
+
+    shape: Shape
+    target: int | None
+    symmetry: str
+    difficulty: tuple[float, float] | None
+    needs: str | None
+    clues: tuple[int, int] | None
+    minimal: bool
+    recipe: str | None
+    counts: list[int] | None
+
+
+def _attempt(req: _Request, rng: random.Random, budget: _Budget) -> Generated | None:
+    """One grid's try at the request: the puzzle, or None when the grid gave none."""
+    shape, target, recipe, minimal = req.shape, req.target, req.recipe, req.minimal
+    sym_name = req.symmetry
+    if sym_name == "random":
+        sym_name = rng.choice([s for s in SYMMETRIES[:-1] if _fits(shape, s)])
+    solution = random_grid(shape, rng.randrange(2**32))
+    if recipe == "book":
+        made = _book_recipe(shape, solution, target or 1, rng, budget)
+    elif req.counts is not None:
+        made = _pattern_recipe(shape, solution, req.counts, sym_name, rng, budget)
+    else:
+        # a minimal puzzle empties every orbit it can; its level is then whatever
+        # it is, so it is kept only if it is the level asked
+        made = _remove(shape, solution, None if minimal else target, sym_name, rng,
+                       budget, req.clues)
+    if made is None:
+        return None
+    if minimal:
+        if sym_name == "none":
+            _minimise(shape, made, rng, budget)
+        if not _is_minimal(Puzzle(shape, tuple(made)), budget):
+            return None
+    puzzle = Puzzle(shape, tuple(made))
+    exact = engine.solve(puzzle, limit=2, keep=0, node_limit=budget.node_limit,
+                         time_limit=budget.left())
+    if exact.status is not engine.Status.UNIQUE:  # every puzzle returned is checked
+        return None
+    # Fiendish empties every orbit it can, as a climb move does (easier levels stop
+    # at a share of empty cells, which a move would overshoot)
+    climb = target == _CLIMB_LEVEL and recipe is None and req.counts is None
+    if target is not None and target >= 3 and not climb and recipe is None \
+            and not exact.guesses:
+        # The engine's propagation (singles and locked candidates) alone solved it:
+        # it cannot need a level-3 technique, so skip rating it.
+        return None
+    # the book's score is wanted by the book's recipe at once, by others only for
+    # the puzzle kept (its path of guesses can be long on large shapes)
+    rating = budget.rate(puzzle, book=recipe == "book")
+    if rating.status != "unique":
+        return None
+    if climb and target is not None and rating.level_number < target:
+        puzzle, rating = _harden(puzzle, solution, rating, target, sym_name, rng, budget)
+        made = list(puzzle.givens)
+        if minimal and not _is_minimal(puzzle, budget):
+            return None
+    if target is not None and recipe is None and rating.level_number != target:
+        return None
+    if recipe == "book" and not _book_ok(rating, target or 1, made.count(0)):
+        return None
+    if req.difficulty is not None and not (
+            req.difficulty[0] <= (rating.difficulty or 0) <= req.difficulty[1]):
+        return None
+    if req.needs is not None and not rating.steps.get(req.needs):
+        return None
+    given = sum(1 for v in made if v)
+    if req.clues is not None and not req.clues[0] <= given <= req.clues[1]:
+        return None
+    if recipe != "book":
+        add_book_score(rating, puzzle)
+    return Generated(puzzle, solution, rating, 0)
 
 
 #: Moves the climb towards a harder puzzle makes in one grid before a new grid is drawn.
@@ -253,8 +329,7 @@ _CLIMB_LEVEL = len(LEVELS) - 1
 
 
 def _harden(puzzle: Puzzle, solution: tuple[int, ...], rating: Rating, target: int,
-            symmetry: str, rng: random.Random, node_limit: int, deadline: float | None
-            ) -> tuple[Puzzle, Rating]:
+            symmetry: str, rng: random.Random, budget: _Budget) -> tuple[Puzzle, Rating]:
     """Climb from a puzzle rated below ``target`` towards it, within the same grid.
 
     Used for the hardest level of logic: the guessing level is too rare to climb to
@@ -276,8 +351,6 @@ def _harden(puzzle: Puzzle, solution: tuple[int, ...], rating: Rating, target: i
     for _ in range(_HARDEN_MOVES):
         if rating.level_number >= target:
             break
-        if deadline is not None and time.monotonic() > deadline:
-            break
         emptied = [g for g in groups if not values[g[0]]]
         if not emptied:
             break
@@ -289,11 +362,11 @@ def _harden(puzzle: Puzzle, solution: tuple[int, ...], rating: Rating, target: i
         for group in kept:
             for c in group:
                 trial[c] = 0
-            if not _unique(shape, trial, node_limit):
+            if not budget.unique(shape, trial):
                 for c in group:
                     trial[c] = solution[c]
         candidate = Puzzle(shape, tuple(trial))
-        new = rate(candidate, node_limit=node_limit, book=False)
+        new = budget.rate(candidate, book=False)
         if (new.status == "unique" and new.level_number <= target
                 and score(new) >= score(rating)):
             values, puzzle, rating = trial, candidate, new
@@ -309,7 +382,7 @@ def _fits(shape: Shape, symmetry: str) -> bool:
 
 
 def _remove(shape: Shape, solution: tuple[int, ...], level: int | None, symmetry: str,
-            rng: random.Random, node_limit: int, clues: tuple[int, int] | None
+            rng: random.Random, budget: _Budget, clues: tuple[int, int] | None
             ) -> list[int] | None:
     """Empty orbits while the puzzle stays unique, down to the level's share of empty
     cells (or the clue range's low end); then, for a level, refill orbits until the
@@ -331,7 +404,7 @@ def _remove(shape: Shape, solution: tuple[int, ...], level: int | None, symmetry
             continue
         for c in group:
             values[c] = 0
-        if _unique(shape, values, node_limit):
+        if budget.unique(shape, values):
             empty += len(group)
             removed.append(group)
         else:
@@ -342,9 +415,10 @@ def _remove(shape: Shape, solution: tuple[int, ...], level: int | None, symmetry
     allowed = _techniques_up_to(level)
     for _ in range(50):
         path = solve_path(Puzzle(shape, tuple(values)), allowed, unique=True,
-                          solvable=True)
+                          solvable=True, time_limit=budget.left())
         if path.status == "solved":
             break
+        budget.left()
         if path.board is None or not removed:
             return None
         # give back an emptied orbit that logic could not fill
@@ -361,15 +435,15 @@ def _remove(shape: Shape, solution: tuple[int, ...], level: int | None, symmetry
     # techniques still solve it, until the easier levels' techniques no longer do.
     easier = _techniques_up_to(level - 1)
     rest = [g for g in groups if g not in removed and all(values[c] for c in g)]
-    too_easy = _solves(shape, values, easier)
+    too_easy = budget.solves(shape, values, easier)
     for group in rest:
         if not too_easy:
             break
         for c in group:
             values[c] = 0
-        if _unique(shape, values, node_limit) and _solves(shape, values, allowed):
+        if budget.unique(shape, values) and budget.solves(shape, values, allowed):
             empty += len(group)
-            too_easy = _solves(shape, values, easier)
+            too_easy = budget.solves(shape, values, easier)
         else:
             for c in group:
                 values[c] = solution[c]
@@ -377,7 +451,7 @@ def _remove(shape: Shape, solution: tuple[int, ...], level: int | None, symmetry
 
 
 def _book_recipe(shape: Shape, solution: tuple[int, ...], level: int, rng: random.Random,
-                 node_limit: int) -> list[int] | None:
+                 budget: _Budget) -> list[int] | None:
     """The book's recipe: its empty-cell count for the level, emptied in 180-degree
     pairs; the puzzle must have one solution, solve with the book's logic alone (levels
     1-3; level 4 may guess) and score in the level's window; else a pair is restored and
@@ -405,11 +479,12 @@ def _book_recipe(shape: Shape, solution: tuple[int, ...], level: int, rng: rando
 
     def gap() -> int | None:
         """How far the score is from the window (0 inside), None if not acceptable."""
-        if not _unique(shape, values, node_limit):
+        if not budget.unique(shape, values):
             return None
         path = solve_path(Puzzle(shape, tuple(values)), BOOK, guess=level == 4,
-                          solvable=True)
+                          solvable=True, time_limit=budget.left())
         if path.status != "solved":
+            budget.left()
             return None
         score = book_score(path.steps)
         return 0 if score in scores else min(abs(score - scores[0]), abs(score - scores[-1]))
@@ -467,7 +542,7 @@ def _parse_pattern(pattern: str, shape: Shape) -> list[int]:
 
 
 def _pattern_recipe(shape: Shape, solution: tuple[int, ...], counts: list[int],
-                    symmetry: str, rng: random.Random, node_limit: int) -> list[int] | None:
+                    symmetry: str, rng: random.Random, budget: _Budget) -> list[int] | None:
     """Keep, for each digit, the number of copies the pattern gives it (digits are
     assigned to counts at random), removing copies while the puzzle stays unique."""
     digits = list(range(1, shape.size + 1))
@@ -485,7 +560,7 @@ def _pattern_recipe(shape: Shape, solution: tuple[int, ...], counts: list[int],
         if left[d] <= keep_of[d]:
             continue
         values[cell] = 0
-        if _unique(shape, values, node_limit):
+        if budget.unique(shape, values):
             left[d] -= 1
         else:
             values[cell] = d

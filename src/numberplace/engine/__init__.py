@@ -181,25 +181,26 @@ def solve(puzzle: Puzzle, *, limit: int = 2, keep: int = 1, node_limit: int = 0,
 
 
 def solve_givens(shape: Shape, givens: Sequence[int], *, limit: int = 2, keep: int = 0,
-                 node_limit: int = 0, backend: str | None = None
-                 ) -> tuple[Status, tuple[int, ...] | None]:
+                 node_limit: int = 0, time_limit: float | None = None,
+                 backend: str | None = None) -> tuple[Status, tuple[int, ...] | None]:
     """The status of ``givens`` (solutions counted up to ``limit``) and, with ``keep``,
-    the first solution found.
+    the first solution found. ``node_limit`` (0: none) and ``time_limit`` (seconds)
+    bound the search.
 
     For callers making many calls (a generator adding or removing givens): no
     :class:`Puzzle` is built and no clash is named. Clashing givens have no solution.
     """
-    _check_limits(limit, node_limit, None)
+    _check_limits(limit, node_limit, time_limit)
     keep = max(0, min(keep, 1))
     first: tuple[int, ...] | None = None
     if backend_name(backend) == "c":
         found, aborted, blob, _nodes, _guesses = _compiled(shape).solve(
-            bytes(givens), None, limit, keep, node_limit, 0.0)
+            bytes(givens), None, limit, keep, node_limit, time_limit or 0.0)
         if blob:
             first = tuple(blob[:shape.ncells])
     else:
         out = _pure.search(_geometry(shape), tuple(givens), None, limit=limit, keep=keep,
-                           node_limit=node_limit, time_limit=None)
+                           node_limit=node_limit, time_limit=time_limit)
         found, aborted = out.count, out.aborted
         if out.solutions:
             first = tuple(out.solutions[0])
