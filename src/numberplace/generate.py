@@ -184,15 +184,33 @@ def _is_minimal(puzzle: Puzzle, budget: _Budget) -> bool:
     return True
 
 
+def _empty_while_unique(shape: Shape, values: list[int], solution: Sequence[int],
+                        groups: Sequence[tuple[int, ...]], budget: _Budget,
+                        most: int | None = None) -> list[tuple[int, ...]]:
+    """Empty each group of cells in turn, keeping it empty only while the puzzle stays
+    unique (and, with ``most``, while at most that many cells have been emptied in all);
+    a group put back takes its values from ``solution``. Returns the groups emptied."""
+    emptied: list[tuple[int, ...]] = []
+    count = 0
+    for group in groups:
+        if most is not None and count + len(group) > most:
+            continue
+        for c in group:
+            values[c] = 0
+        if budget.unique(shape, values):
+            count += len(group)
+            emptied.append(group)
+        else:
+            for c in group:
+                values[c] = solution[c]
+    return emptied
+
+
 def _minimise(shape: Shape, values: list[int], rng: random.Random, budget: _Budget) -> None:
     """Remove single givens (in random order) while the puzzle stays unique."""
     cells = [c for c, v in enumerate(values) if v]
     rng.shuffle(cells)
-    for cell in cells:
-        keep = values[cell]
-        values[cell] = 0
-        if not budget.unique(shape, values):
-            values[cell] = keep
+    _empty_while_unique(shape, values, list(values), [(c,) for c in cells], budget)
 
 
 def generate(shape: Shape | None = None, *, level: int | str | None = None,
@@ -359,12 +377,7 @@ def _harden(puzzle: Puzzle, solution: tuple[int, ...], rating: Rating, target: i
             trial[c] = solution[c]
         kept = [g for g in groups if trial[g[0]]]
         rng.shuffle(kept)
-        for group in kept:
-            for c in group:
-                trial[c] = 0
-            if not budget.unique(shape, trial):
-                for c in group:
-                    trial[c] = solution[c]
+        _empty_while_unique(shape, trial, solution, kept, budget)
         candidate = Puzzle(shape, tuple(trial))
         new = budget.rate(candidate, book=False)
         if (new.status == "unique" and new.level_number <= target
@@ -397,19 +410,7 @@ def _remove(shape: Shape, solution: tuple[int, ...], level: int | None, symmetry
         most_empty = min(most_empty, n - clues[0])
     least_empty = round(low * n)
     target_empty = rng.randint(min(least_empty, most_empty), most_empty)
-    empty = 0
-    removed: list[tuple[int, ...]] = []
-    for group in groups:
-        if empty + len(group) > target_empty:
-            continue
-        for c in group:
-            values[c] = 0
-        if budget.unique(shape, values):
-            empty += len(group)
-            removed.append(group)
-        else:
-            for c in group:
-                values[c] = solution[c]
+    removed = _empty_while_unique(shape, values, solution, groups, budget, target_empty)
     if level is None or level >= len(LEVELS):
         return values
     allowed = _techniques_up_to(level)
@@ -442,7 +443,6 @@ def _remove(shape: Shape, solution: tuple[int, ...], level: int | None, symmetry
         for c in group:
             values[c] = 0
         if budget.unique(shape, values) and budget.solves(shape, values, allowed):
-            empty += len(group)
             too_easy = budget.solves(shape, values, easier)
         else:
             for c in group:
