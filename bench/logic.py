@@ -22,7 +22,6 @@ from rich.table import Table
 
 from numberplace import Puzzle, classic, formats
 from numberplace.logic import Board, next_step, solve_path
-from numberplace.logic.board import BARREN
 from numberplace.logic.explain import boards_before_steps
 
 SINGLES = ("Full House", "Naked Single", "Hidden Single")
@@ -77,7 +76,7 @@ def main() -> None:
             for board, step in zip(boards_before_steps(p, steps), steps, strict=True):
                 if step.technique in SINGLES:
                     continue
-                BARREN.clear()
+                board.memo.clear()
                 t0 = time.perf_counter()
                 next_step(board, p.shape)
                 hard.append(time.perf_counter() - t0)

@@ -19,12 +19,13 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from . import engine
 from .errors import NumberplaceError, ShapeError
 from .grids import random_grid
+from .logic.board import Memo
 from .logic.driver import BOOK, TECHNIQUES, solve_path
 from .puzzle import Puzzle
 from .rating import BOOK_LEVELS, LEVELS, Rating, add_book_score, book_score, level_by, rate
@@ -122,6 +123,8 @@ class _Budget:
 
     node_limit: int
     deadline: float | None = None
+    #: what the solve paths of this request learnt (one request runs in one thread)
+    memo: Memo = field(default_factory=Memo)
 
     def left(self) -> float | None:
         """Seconds left (None: no limit); raises :class:`_OutOfTime` when none are."""
@@ -149,14 +152,15 @@ class _Budget:
     def solves(self, shape: Shape, values: Sequence[int], techniques: Sequence[str]) -> bool:
         """True when ``techniques`` alone solve the (unique) puzzle ``values``."""
         path = solve_path(Puzzle(shape, tuple(values)), techniques, unique=True,
-                          solvable=True, time_limit=self.left())
+                          solvable=True, time_limit=self.left(), memo=self.memo)
         if path.status != "solved":
             self.left()
         return path.status == "solved"
 
     def rate(self, puzzle: Puzzle, book: bool) -> Rating:
         """:func:`rate` within the time left."""
-        rating = rate(puzzle, node_limit=self.node_limit, book=book, time_limit=self.left())
+        rating = rate(puzzle, node_limit=self.node_limit, book=book, time_limit=self.left(),
+                      memo=self.memo)
         if rating.status == "limit":
             self.left()
         return rating
@@ -336,7 +340,7 @@ def _attempt(req: _Request, rng: random.Random, budget: _Budget) -> Generated | 
     if req.clues is not None and not req.clues[0] <= given <= req.clues[1]:
         return None
     if recipe != "book":
-        add_book_score(rating, puzzle)
+        add_book_score(rating, puzzle, memo=budget.memo)
     return Generated(puzzle, solution, rating, 0)
 
 
@@ -416,7 +420,7 @@ def _remove(shape: Shape, solution: tuple[int, ...], level: int | None, symmetry
     allowed = _techniques_up_to(level)
     for _ in range(50):
         path = solve_path(Puzzle(shape, tuple(values)), allowed, unique=True,
-                          solvable=True, time_limit=budget.left())
+                          solvable=True, time_limit=budget.left(), memo=budget.memo)
         if path.status == "solved":
             break
         budget.left()
@@ -482,7 +486,7 @@ def _book_recipe(shape: Shape, solution: tuple[int, ...], level: int, rng: rando
         if not budget.unique(shape, values):
             return None
         path = solve_path(Puzzle(shape, tuple(values)), BOOK, guess=level == 4,
-                          solvable=True, time_limit=budget.left())
+                          solvable=True, time_limit=budget.left(), memo=budget.memo)
         if path.status != "solved":
             budget.left()
             return None

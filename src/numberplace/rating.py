@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from . import engine
 from .errors import NumberplaceError
+from .logic.board import Memo
 from .logic.driver import BACKTRACK, BOOK, BRUTE_FORCE, TECHNIQUES, solve_path
 from .logic.step import Step
 from .puzzle import Puzzle
@@ -178,18 +179,19 @@ def book_level(score: int) -> str:
 
 
 def rate(puzzle: Puzzle, *, time_limit: float | None = 60.0, node_limit: int = 2_000_000,
-         book: bool = True) -> Rating:
+         book: bool = True, memo: Memo | None = None) -> Rating:
     """Rate a puzzle (see the module docs); ``book`` adds the book's score.
 
     ``time_limit`` bounds each solve path (seconds) and ``node_limit`` the engine's check
-    for one solution; past them the rating says ``limit``.
+    for one solution; past them the rating says ``limit``. ``memo``: see
+    :func:`~numberplace.logic.driver.solve_path`.
     """
     exact = engine.solve(puzzle, limit=2, keep=0, node_limit=node_limit)
     if exact.status is not engine.Status.UNIQUE:
         return Rating(str(exact.status), message=exact.message)
     shape = puzzle.shape
     path = solve_path(puzzle, RATING_ORDER, guess=True, unique=True,
-                      time_limit=time_limit, solvable=True)
+                      time_limit=time_limit, solvable=True, memo=memo)
     if path.status != "solved":
         return Rating("limit", message=path.message or path.status)
     out = Rating("unique")
@@ -213,14 +215,16 @@ def rate(puzzle: Puzzle, *, time_limit: float | None = 60.0, node_limit: int = 2
     out.level, out.level_number = level.name, level.number
     out.difficulty = round(hardest_value, 1)
     if book:
-        add_book_score(out, puzzle, time_limit)
+        add_book_score(out, puzzle, time_limit, memo)
     return out
 
 
-def add_book_score(rating: Rating, puzzle: Puzzle, time_limit: float | None = 60.0) -> None:
+def add_book_score(rating: Rating, puzzle: Puzzle, time_limit: float | None = 60.0,
+                   memo: Memo | None = None) -> None:
     """Fill in the book's score and level of a puzzle ``rating`` rated without them (a
     path of the book's techniques and guesses: on large shapes it may be long)."""
-    book_path = solve_path(puzzle, BOOK, guess=True, time_limit=time_limit, solvable=True)
+    book_path = solve_path(puzzle, BOOK, guess=True, time_limit=time_limit, solvable=True,
+                           memo=memo)
     if book_path.status == "solved":
         rating.book_score = book_score(book_path.steps)
         rating.book_level = book_level(rating.book_score)

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import TypeVar
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeVar
 
 from ..puzzle import Puzzle
 from ..shape import Shape
+
+if TYPE_CHECKING:
+    from .step import Step
 
 T = TypeVar("T")
 
@@ -43,15 +46,20 @@ def house_name(shape: Shape, house: int, notation: str = "rc") -> str:
 
 @dataclass
 class Board:
-    """Cell values (0 when empty) and candidate masks (0 once a cell holds a value)."""
+    """Cell values (0 when empty) and candidate masks (0 once a cell holds a value).
+
+    ``memo`` is what the searches on this board and its copies remember (see
+    :class:`Memo`): one solve owns it, so solves in other threads never share it.
+    """
 
     shape: Shape
     values: list[int]
     candidates: list[int]
+    memo: Memo = field(default_factory=lambda: Memo(), compare=False, repr=False)
 
     @classmethod
-    def from_puzzle(cls, puzzle: Puzzle) -> Board:
-        """The board of a puzzle's givens.
+    def from_puzzle(cls, puzzle: Puzzle, memo: Memo | None = None) -> Board:
+        """The board of a puzzle's givens, with a new memo unless one is given.
 
         An empty cell may hold every value no given peer holds; when the puzzle carries
         pencil marks, those are intersected with that, so a player's marks never bring
@@ -72,11 +80,12 @@ class Board:
             if puzzle.candidates is not None:
                 mask &= puzzle.candidates[cell]
             cands.append(mask)
-        return cls(shape, list(givens), cands)
+        return cls(shape, list(givens), cands, memo or Memo())
 
     def copy(self) -> Board:
-        """An independent copy (the shape is shared: it is immutable)."""
-        return Board(self.shape, list(self.values), list(self.candidates))
+        """An independent copy of values and candidates; the shape (immutable) and the
+        memo (keyed by board contents) are shared."""
+        return Board(self.shape, list(self.values), list(self.candidates), self.memo)
 
     def place(self, cell: int, value: int) -> None:
         """Put ``value`` in ``cell`` and remove it from the candidates of every peer."""
@@ -178,25 +187,24 @@ class Board:
             return f"value {{v{values_of(missing)[0]}}} has no place in {{h{h}}}"
         return None
 
-_last_value_cells: list[tuple[tuple[Shape, tuple[int, ...]], list[int]]] = []
-
-
 def value_cells(board: Board) -> list[int]:
     """For each value v (index v; index 0 unused), the cells where v is a candidate, as
     a bit set over cells (bit c for cell c).
 
-    The last answer is kept: the finders tried in turn on one board all ask for it.
+    The last answer is kept in the board's memo: the finders tried in turn on one board
+    all ask for it.
     """
-    key = (board.shape, tuple(board.candidates))
-    if _last_value_cells and _last_value_cells[0][0] == key:
-        return _last_value_cells[0][1]
+    key = tuple(board.candidates)
+    memo = board.memo
+    if memo.value_cells is not None and memo.value_cells[0] == key:
+        return memo.value_cells[1]
     out = [0] * (board.shape.size + 1)
     for c, m in enumerate(board.candidates):
         while m:
             low = m & -m
             out[low.bit_length()] |= 1 << c
             m ^= low
-    _last_value_cells[:] = [(key, out)]
+    memo.value_cells = (key, out)
     return out
 
 
@@ -227,23 +235,49 @@ class Barren:
         self._keys.add(key)
 
 
-#: Shared by the single-value techniques; each key starts with the technique's tag.
-BARREN = Barren()
+#: A board's whole state: its shape, candidates and values.
+_BoardKey = tuple[Shape, tuple[int, ...], tuple[int, ...]]
 
 
-def _skipping(keyed: Iterator[tuple[int, tuple[object, ...]]],
+class Memo:
+    """What the searches of one solve remember between steps, so they are not repeated.
+
+    Every entry is keyed by the exact inputs it was computed from (the shape among them,
+    so a generator may keep one memo over many shapes), so it never goes stale. It
+    belongs to one solve (a board and its copies), never to the module, so the same
+    puzzle gives the same path in a thread, a process or a server.
+    """
+
+    def __init__(self) -> None:
+        self.barren = Barren()
+        #: :func:`value_cells` of the last candidates seen
+        self.value_cells: tuple[tuple[int, ...], list[int]] | None = None
+        #: :func:`house_states` of the last board seen
+        self.house_states: tuple[_BoardKey, list[bytes]] | None = None
+        #: finned and sashimi fish of the last candidates seen, by fish size
+        self.finned: dict[int, tuple[tuple[Shape, tuple[int, ...]], list[tuple[bool, Step]]]] = {}
+        #: forcing-chain outcomes (values, candidates or None) of the last board seen
+        self.outcomes_key: _BoardKey | None = None
+        self.outcomes: dict[tuple[int, int], tuple[list[int], list[int]] | None] = {}
+
+    def clear(self) -> None:
+        """Forget everything (to time a search as if it had never run)."""
+        self.__init__()  # type: ignore[misc]
+
+
+def _skipping(barren: Barren, keyed: Iterator[tuple[int, tuple[object, ...]]],
               search: Callable[[int], Iterator[T]]) -> Iterator[T]:
     """``search(i)`` for each (i, key), unless the key is known barren; a search that
     yields nothing makes its key barren."""
     for i, key in keyed:
-        if key in BARREN:
+        if key in barren:
             continue
         empty = True
         for item in search(i):
             empty = False
             yield item
         if empty:
-            BARREN.add(key)
+            barren.add(key)
 
 
 def by_value(tag: str, board: Board, search: Callable[[int], Iterator[T]]) -> Iterator[T]:
@@ -254,12 +288,8 @@ def by_value(tag: str, board: Board, search: Callable[[int], Iterator[T]]) -> It
     """
     shape = board.shape
     masks = value_cells(board)
-    return _skipping(((v, (tag, shape, v, masks[v])) for v in range(1, shape.size + 1)),
-                     search)
-
-
-_last_house_states: list[tuple[tuple[Shape, tuple[int, ...], tuple[int, ...]],
-                               list[bytes]]] = []
+    return _skipping(board.memo.barren,
+                     ((v, (tag, shape, v, masks[v])) for v in range(1, shape.size + 1)), search)
 
 
 def house_states(board: Board) -> list[bytes]:
@@ -271,13 +301,14 @@ def house_states(board: Board) -> list[bytes]:
     shape = board.shape
     values, cands = board.values, board.candidates
     key = (shape, tuple(cands), tuple(values))
-    if _last_house_states and _last_house_states[0][0] == key:
-        return _last_house_states[0][1]
+    memo = board.memo
+    if memo.house_states is not None and memo.house_states[0] == key:
+        return memo.house_states[1]
     # a placed value v is written as v << size, above every candidate mask
     size = shape.size
     code = [m if not v else v << size for v, m in zip(values, cands, strict=True)]
     out = [array("L", [code[c] for c in h.cells]).tobytes() for h in shape.houses]
-    _last_house_states[:] = [(key, out)]
+    memo.house_states = (key, out)
     return out
 
 
@@ -292,7 +323,7 @@ def by_houses(tag: str, board: Board, groups: Sequence[Sequence[int]],
     shape = board.shape
     states = house_states(board)
     keyed = ((i, (tag, shape, i, *[states[h] for h in hs])) for i, hs in enumerate(groups))
-    return _skipping(keyed, search)
+    return _skipping(board.memo.barren, keyed, search)
 
 
 def by_house(tag: str, board: Board, search: Callable[[int], Iterator[T]]) -> Iterator[T]:

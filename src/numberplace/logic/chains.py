@@ -411,19 +411,17 @@ def propagate(board: Board, cell: int, value: int) -> Outcome:
     return vals, cands
 
 
-_memo: dict[tuple[int, int], Outcome] = {}
-_memo_key: list[object] = [None]
-
-
 def _outcome(board: Board, cell: int, value: int) -> Outcome:
-    """:func:`propagate`, remembered for the latest board seen (finders share it)."""
-    key = (id(board.shape), tuple(board.values), tuple(board.candidates))
-    if _memo_key[0] != key:
-        _memo.clear()
-        _memo_key[0] = key
-    if (cell, value) not in _memo:
-        _memo[(cell, value)] = propagate(board, cell, value)
-    return _memo[(cell, value)]
+    """:func:`propagate`, remembered in the board's memo for the latest board seen (the
+    forcing-chain finders share it)."""
+    memo = board.memo
+    key = (board.shape, tuple(board.candidates), tuple(board.values))
+    if memo.outcomes_key != key:
+        memo.outcomes.clear()
+        memo.outcomes_key = key
+    if (cell, value) not in memo.outcomes:
+        memo.outcomes[(cell, value)] = propagate(board, cell, value)
+    return memo.outcomes[(cell, value)]
 
 
 def _common(board: Board, outcomes: list[Outcome]

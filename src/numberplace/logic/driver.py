@@ -14,7 +14,7 @@ from ..errors import NumberplaceError
 from ..puzzle import Puzzle
 from ..shape import Shape
 from .als import ALS_XZ, SUE_DE_COQ, find_als_xz, find_sue_de_coq
-from .board import Board, values_of
+from .board import Board, Memo, values_of
 from .chains import (
     AIC,
     CELL_FORCING,
@@ -182,7 +182,7 @@ def _first_step(board: Board, shape: Shape, finders: Sequence[Finder]) -> Step |
 def solve_path(puzzle: Puzzle, techniques: Sequence[str] | None = None,
                max_steps: int | None = None, guess: bool = False,
                unique: bool = False, time_limit: float | None = None,
-               solvable: bool = False) -> SolveResult:
+               solvable: bool = False, memo: Memo | None = None) -> SolveResult:
     """Solve step by step, recording each step; stop when solved, stuck or broken.
 
     With ``guess``, a stalled board is not the end: the book's brute-force elimination
@@ -193,9 +193,11 @@ def solve_path(puzzle: Puzzle, techniques: Sequence[str] | None = None,
     ``time_limit`` (seconds) bound the path: past them it ends ``stalled``, with a message.
     With ``solvable`` the caller vouches that the puzzle has a solution (the engine found
     one): sound steps then cannot break the board, so it is checked only under guesses.
+    ``memo`` lets a caller that solves many related puzzles in one thread (a generator)
+    keep what the searches learnt; by default each path has its own.
     """
     shape = puzzle.shape
-    board = Board.from_puzzle(puzzle)
+    board = Board.from_puzzle(puzzle, memo)
     finders = _finders(techniques, unique)
     steps: list[Step] = []
     saved: list[tuple[Board, int, int]] = []  # board before each open guess, cell, value

@@ -95,21 +95,18 @@ def _houses_text(houses: tuple[int, ...]) -> str:
     return ", ".join(refs[:-1]) + " and " + refs[-1]
 
 
-#: The finned and sashimi fish of the last board searched, by size: the driver asks for
-#: finned and then sashimi fish of one size on the same board, and one search finds both.
-_last_finned: dict[int, tuple[tuple[object, ...], list[tuple[bool, Step]]]] = {}
-
-
 def _fish(board: Board, shape: Shape, size: int, variant: str) -> Iterator[Step]:
     """Fish of ``size`` lines; ``variant`` is ``basic``, ``finned`` or ``sashimi``."""
     if variant == "basic":
         yield from (step for _, step in _search(board, shape, size, False))
         return
+    # the driver asks for finned and then sashimi fish of one size on the same board, and
+    # one search finds both: the board's memo keeps them
     key = (shape, tuple(board.candidates))
-    cached = _last_finned.get(size)
+    cached = board.memo.finned.get(size)
     if cached is None or cached[0] != key:
         cached = key, list(_search(board, shape, size, True))
-        _last_finned[size] = cached
+        board.memo.finned[size] = cached
     want = variant == "sashimi"
     yield from (step for sashimi, step in cached[1] if sashimi == want)
 
