@@ -27,7 +27,7 @@ from rich.table import Table
 
 from numberplace import engine, formats
 from numberplace.grids import minimal_puzzle, random_grid
-from numberplace.logic import TECHNIQUES
+from numberplace.logic import REGISTRY
 from numberplace.logic.audit import Audit, audit
 from numberplace.shape import Shape, by_name, classic, jigsaw, samurai
 
@@ -36,7 +36,7 @@ DATA = os.path.join(HERE, "..", "..", "shared", "data", "sudoku9")
 DEFAULT = (("magictour_top1465.txt", None), ("kaggle_like_10k.txt", None),
            ("17_clue.txt", 10_000))
 SINGLES = ["Full House", "Naked Single", "Hidden Single"]
-PROBE = [name for name in TECHNIQUES if name not in SINGLES]
+PROBE = [t.name for t in REGISTRY.logical() if t.name not in SINGLES]
 
 #: A 9x9 jigsaw with irregular regions.
 JIGSAW_9 = ("111123333112223233111222233444555666445555666444455696777888896777889899"

@@ -274,3 +274,14 @@ def test_explain_writes_one_picture_per_step(tmp_path: Path,
     assert not list(folder.glob("*.tmp"))
     for picture in pictures:
         ET.parse(picture)
+
+
+def test_version_names_the_engine(capsys: pytest.CaptureFixture[str]) -> None:
+    from numberplace import __version__, engine
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"numberplace {__version__} (engine: ")
+    assert ("compiled C core" in out) == (engine.backend_name() == "c")

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from numberplace.grids import random_grid
-from numberplace.logic import TECHNIQUES, Board, Step
+from numberplace.logic import REGISTRY, Board, Step
 from numberplace.logic.audit import Audit
 from numberplace.logic.board import bit
 from numberplace.logic.fish import (
@@ -316,7 +316,7 @@ def test_soundness_on_partial_grids_of_other_shapes(shape: Shape) -> None:
         share = 0.2 + 0.25 * rng.random()
         givens = tuple(v if rng.random() < share else 0 for v in solution)
         total.merge(assert_sound(Puzzle(shape, givens), PROBE, solution=solution,
-                                 before=list(TECHNIQUES)))
+                                 before=REGISTRY.names()))
     assert sum(total.applied.values())
 
 

@@ -10,9 +10,11 @@ from numberplace.logic import (
     BOOK,
     CLAIMING,
     POINTING,
-    TECHNIQUES,
+    REGISTRY,
     Board,
+    Family,
     Step,
+    Technique,
     find_claiming,
     find_full_house,
     find_hidden_pair,
@@ -287,7 +289,7 @@ def test_step_apply_places_and_eliminates() -> None:
 
 def test_driver_order_presets_and_statuses() -> None:
     assert BOOK == ["Naked Single", "Hidden Single", "Naked Pair", "Naked Triple"]
-    assert list(TECHNIQUES)[:3] == ["Full House", "Naked Single", "Hidden Single"]
+    assert REGISTRY.names()[:3] == ["Full House", "Naked Single", "Hidden Single"]
     board = open_board()
     set_cands(board, "r4c7", 6)
     remove(board, 2, [c for c in row(5) if c != cell("r5c6")])
@@ -408,10 +410,9 @@ def test_next_placement_writes_one_value_per_call() -> None:
             assert board.values[cell] == 0  # the placement itself is not applied
 
 
-def test_audit_flags_an_unsound_technique(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_audit_flags_an_unsound_technique() -> None:
     """The soundness audit must be able to fail: a made-up technique that removes a true
     value, and one that places a wrong value, are both reported."""
-    from numberplace.logic import driver
     from numberplace.logic.audit import audit
     from numberplace.logic.step import make_step
 
@@ -430,8 +431,11 @@ def test_audit_flags_an_unsound_technique(monkeypatch: pytest.MonkeyPatch) -> No
                         placements=((open_cell, wrong),))
 
     for finder in (remove_truth, place_wrong):
-        monkeypatch.setitem(driver.TECHNIQUES, "Bogus", finder)
-        report = audit(puzzle, solution, ["Bogus"], before=[])
+        REGISTRY.add(Technique("Bogus", finder, Family.SINGLES, 1, 1.0))
+        try:
+            report = audit(puzzle, solution, ["Bogus"], before=[])
+        finally:
+            REGISTRY.remove("Bogus")
         assert report.faults and "Bogus" in report.faults[0]
         assert report.found["Bogus"] == 1
     assert not audit(puzzle, solution).faults  # the real techniques are sound here

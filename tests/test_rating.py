@@ -8,14 +8,12 @@ import pytest
 
 from numberplace import formats
 from numberplace.errors import NumberplaceError
-from numberplace.logic import TECHNIQUES
+from numberplace.logic import REGISTRY
 from numberplace.logic.driver import BACKTRACK, BRUTE_FORCE
 from numberplace.logic.step import Step
 from numberplace.rating import (
     BOOK_LEVELS,
-    EXPLAINER,
     LEVELS,
-    RATING_ORDER,
     book_level,
     book_score,
     level_by,
@@ -31,12 +29,12 @@ def test_every_technique_has_a_level_and_a_value() -> None:
     assert len(LEVELS) >= 6
     assert [lv.name for lv in LEVELS[:4]] == [name for name, *_ in BOOK_LEVELS]
     assert [lv.number for lv in LEVELS] == list(range(1, len(LEVELS) + 1))
-    for technique in TECHNIQUES:
-        assert level_of(technique).number >= 1
-        assert 1.0 <= EXPLAINER[technique] < 10
-    assert sorted(RATING_ORDER) == sorted(TECHNIQUES)
+    for technique in REGISTRY:
+        assert level_of(technique.name).number == technique.level >= 1
+        assert 1.0 <= technique.value < 10
+    assert sorted(REGISTRY.rating_order()) == sorted(t.name for t in REGISTRY.logical())
     # harder levels hold harder techniques on the Explainer scale, on the whole
-    means = [statistics.fmean(EXPLAINER[t] for t in lv.techniques) for lv in LEVELS]
+    means = [statistics.fmean(REGISTRY.get(t).value for t in lv.techniques) for lv in LEVELS]
     assert means == sorted(means)
 
 
@@ -86,8 +84,8 @@ def test_hidden_singles_in_a_box_rate_lower_than_in_a_line() -> None:
     single = Step("Hidden Single", placements=((0, 1),), houses=(0,))
     assert step_difficulty(single, "box") == 1.2
     assert step_difficulty(single, "row") == 1.5
-    chain = Step("X-Chain", highlights=tuple(("chain", c, 1) for c in range(10)))
-    assert step_difficulty(chain, None) > EXPLAINER["X-Chain"]
+    chain = Step("X-Chain", chain_length=10)
+    assert step_difficulty(chain, None) > REGISTRY.get("X-Chain").value
 
 
 def test_harder_sets_rate_harder() -> None:

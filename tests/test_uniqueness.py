@@ -7,14 +7,11 @@ from collections import Counter
 import pytest
 
 from numberplace import engine, formats
-from numberplace.logic import TECHNIQUES, Board
+from numberplace.logic import REGISTRY, Board, Family
 from numberplace.logic.board import bit
-from numberplace.logic.driver import UNIQUENESS
 from numberplace.logic.patterns import PATTERN_MATCH, bands, find_pattern_match
 from numberplace.logic.uniqueness import (
     BUG_PLUS_1,
-    UNIQUENESS_FINDERS,
-    UNIQUENESS_TECHNIQUES,
     UR_TYPE_1,
     UR_TYPE_2,
     UR_TYPE_3,
@@ -58,13 +55,13 @@ def all_steps(board: Board, shape: Shape = S9) -> dict[str, list]:
 # -- names -----------------------------------------------------------------------------
 
 def test_names_and_registry() -> None:
-    assert UNIQUENESS_TECHNIQUES == ("Unique Rectangle Type 1", "Unique Rectangle Type 2",
-                                     "Unique Rectangle Type 3", "Unique Rectangle Type 4",
-                                     "BUG+1")
-    assert tuple(UNIQUENESS_FINDERS) == UNIQUENESS_TECHNIQUES
-    # registered in the driver, which uses them only for puzzles known to be unique
-    assert set(UNIQUENESS_TECHNIQUES) <= set(TECHNIQUES)
-    assert UNIQUENESS == set(UNIQUENESS_TECHNIQUES)
+    family = REGISTRY.of_family(Family.UNIQUENESS)
+    assert [t.name for t in family] == [UR_TYPE_1, UR_TYPE_2, UR_TYPE_3, UR_TYPE_4, BUG_PLUS_1]
+    assert [t.finder for t in family] == [
+        find_unique_rectangle_type1, find_unique_rectangle_type2, find_unique_rectangle_type3,
+        find_unique_rectangle_type4, find_bug_plus_one]
+    # the driver uses them only for puzzles known to be unique
+    assert {t.name for t in REGISTRY if t.needs_uniqueness} == {t.name for t in family}
     assert PATTERN_MATCH == "Pattern Match Elimination"
 
 
@@ -355,7 +352,7 @@ def test_pattern_match_does_not_fire() -> None:
 
 # -- soundness -------------------------------------------------------------------------
 
-PROBE = [PATTERN_MATCH, *UNIQUENESS_TECHNIQUES]
+PROBE = [PATTERN_MATCH, UR_TYPE_1, UR_TYPE_2, UR_TYPE_3, UR_TYPE_4, BUG_PLUS_1]
 
 
 def test_soundness_on_benchmark_puzzles() -> None:

@@ -16,6 +16,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
+from itertools import chain, islice
 from typing import TypeVar
 
 from . import engine, formats
@@ -320,33 +321,19 @@ def ordered_map(fn: Callable[[A], B], items: Iterable[A], jobs: int) -> Iterator
     job, or a single item, runs in this process. ``fn`` and the items must pickle.
     """
     it = iter(items)
-    if jobs <= 1:
-        for item in it:
+    head = list(islice(it, 2))
+    if jobs <= 1 or len(head) < 2:  # a single item is not worth starting processes for
+        for item in chain(head, it):
             yield fn(item)
-        return
-    first = next(it, _END)
-    if first is _END:
-        return
-    second = next(it, _END)
-    if second is _END:  # a single item is not worth starting processes for
-        yield fn(first)  # type: ignore[arg-type]
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         pending: deque[Future[B]] = deque()
-        for item in _prepend([first, second], it):  # type: ignore[list-item]
+        for item in chain(head, it):
             pending.append(pool.submit(fn, item))
             if len(pending) >= 2 * jobs:
                 yield pending.popleft().result()
         while pending:
             yield pending.popleft().result()
-
-
-_END = object()
-
-
-def _prepend(items: list[A], it: Iterator[A]) -> Iterator[A]:
-    yield from items
-    yield from it
 
 
 def default_jobs() -> int:

@@ -15,17 +15,21 @@ import tempfile
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterator, Sequence
-from typing import TextIO, TypeVar
+from typing import TYPE_CHECKING, TextIO, TypeVar
 
 from . import __version__, batch, formats
 from .alphabet import Alphabet
 from .errors import NumberplaceError
-from .generate import SYMMETRIES
-from .logic.explain import Explanation
-from .logic.step import Step
 from .puzzle import Puzzle
-from .rating import Rating
 from .shape import by_name
+from .symmetry import SYMMETRIES
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
+
+    from .logic.explain import Explanation
+    from .logic.step import Step
+    from .rating import Rating
 
 EPILOG = """\
 Input is a file of puzzles (or - for standard input) in any supported format, detected
@@ -42,7 +46,25 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def _whole_number(minimum: int, rule: str):  # type: ignore[no-untyped-def]
+class _Version(argparse.Action):
+    """``--version``: the version and the engine in use (the engine is only imported when
+    asked, to keep start-up short)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        from .engine import available_backends, backend_name
+
+        if backend_name() == "c":
+            engine = "compiled C core"
+        elif "c" in available_backends():
+            engine = "pure Python, as chosen"
+        else:
+            engine = "pure Python; the compiled core is not built, searches are about 60x slower"
+        print(f"numberplace {__version__} (engine: {engine})")
+        parser.exit()
+
+
+def _whole_number(minimum: int, rule: str) -> Callable[[str], int]:
     """An argparse type for whole numbers of at least ``minimum``."""
 
     def convert(text: str) -> int:
@@ -121,7 +143,8 @@ def build_parser() -> argparse.ArgumentParser:
                      description="Sudoku-family puzzles: solve, count, check, convert, "
                                  "explain, hint, rate, generate, bench.",
                      epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--version", action="version", version=f"numberplace {__version__}")
+    parser.add_argument("--version", action=_Version, nargs=0,
+                        help="show the version and which search engine runs, then exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
@@ -266,22 +289,41 @@ def _alphabet(name: str | None, shape_size: int | None) -> Alphabet | None:
     return Alphabet.for_size(size if name in ("digits", "hex", "letters") else len(name), name)
 
 
-def _progress(total: int | None, enabled: bool):  # type: ignore[no-untyped-def]
-    if not enabled:
-        return None
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
+class _Bar:
+    """A progress bar on standard error while the block runs, or nothing when disabled."""
 
-    columns = [TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn()]
-    columns += [TimeRemainingColumn()] if total else [MofNCompleteColumn()]
-    return Progress(*columns, console=Console(stderr=True), transient=True)
+    def __init__(self, description: str, total: int | None, enabled: bool) -> None:
+        self._progress: Progress | None = None
+        if not enabled:
+            return
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        columns = [TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn()]
+        columns += [TimeRemainingColumn()] if total else [MofNCompleteColumn()]
+        self._progress = Progress(*columns, console=Console(stderr=True), transient=True)
+        self._task = self._progress.add_task(description, total=total)
+
+    def __enter__(self) -> _Bar:
+        if self._progress is not None:
+            self._progress.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._progress is not None:
+            self._progress.stop()
+
+    def show(self, completed: int) -> None:
+        """Move the bar to ``completed`` (bytes read, or records done)."""
+        if self._progress is not None:
+            self._progress.update(self._task, completed=completed)
 
 
 def _counting(lines: Iterator[str], counter: list[int]) -> Iterator[str]:
@@ -306,14 +348,9 @@ def _run_batch(args: argparse.Namespace, out: TextIO) -> int:
     jobs = args.jobs or batch.default_jobs()
     tally = batch.Tally()
     on_terminal = sys.stderr.isatty()
-    progress = _progress(size, on_terminal and not args.no_progress)
     start = time.perf_counter()
     read_errors = 0
-    task = None
-    if progress is not None:
-        progress.start()
-        task = progress.add_task(args.command, total=size)
-    try:
+    with _Bar(args.command, size, on_terminal and not args.no_progress) as bar:
         for outcomes in batch.run(chunk_iter, opts, jobs):
             for o in outcomes:
                 tally.statuses[o.status] += 1
@@ -322,11 +359,7 @@ def _run_batch(args: argparse.Namespace, out: TextIO) -> int:
                     print(f"numberplace: {o.error}", file=sys.stderr)
                 if o.text:
                     out.write(o.text + "\n")
-            if progress is not None:
-                progress.update(task, completed=consumed[0] if size else tally.puzzles)
-    finally:
-        if progress is not None:
-            progress.stop()
+            bar.show(consumed[0] if size else tally.puzzles)
     elapsed = time.perf_counter() - start
     if on_terminal or args.summary:
         print(_summary(tally, elapsed), file=sys.stderr)
@@ -439,13 +472,8 @@ def _logic_batch(args: argparse.Namespace, command: str, fn: Callable[[list[Puzz
             queued.append(chunk)
             yield [r.puzzle for r in chunk if r.puzzle is not None]
 
-    progress = _progress(size, sys.stderr.isatty() and not args.no_progress)
-    task = None
     done = 0
-    if progress is not None:
-        progress.start()
-        task = progress.add_task(command, total=size)
-    try:
+    with _Bar(command, size, sys.stderr.isatty() and not args.no_progress) as bar:
         for results in batch.ordered_map(fn, work_items(), args.jobs or batch.default_jobs()):
             answers = iter(results)
             for rec in queued.popleft():
@@ -454,11 +482,7 @@ def _logic_batch(args: argparse.Namespace, command: str, fn: Callable[[list[Puzz
                     yield "error", f"numberplace: {rec.error}"
                 else:
                     yield "ok", emit(rec, next(answers))
-            if progress is not None:
-                progress.update(task, completed=consumed[0] if size else done)
-    finally:
-        if progress is not None:
-            progress.stop()
+            bar.show(consumed[0] if size else done)
 
 
 def _explain(args: argparse.Namespace, out: TextIO) -> int:
@@ -641,15 +665,15 @@ def _generate(args: argparse.Namespace, out: TextIO) -> int:
         from .rating import level_by
 
         level = level_by(level).number
+    needs = args.needs
+    if needs is not None:
+        from .logic import REGISTRY
+
+        needs = REGISTRY.get(needs).name
     options = {"shape": shape, "level": level, "symmetry": args.symmetry,
-               "difficulty": args.difficulty, "needs": args.needs, "clues": args.clues,
+               "difficulty": args.difficulty, "needs": needs, "clues": args.clues,
                "minimal": args.minimal, "recipe": args.recipe, "pattern": args.pattern,
                "time_limit": args.time_limit}
-    if args.needs is not None:
-        from .logic import TECHNIQUES
-
-        if args.needs not in TECHNIQUES:
-            raise NumberplaceError(f"unknown technique {args.needs!r}")
     fmt = args.out_format or ("samurai" if len(shape.grids) > 1 else
                               "jigsaw" if shape.regions else "line")
     first = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
@@ -658,27 +682,22 @@ def _generate(args: argparse.Namespace, out: TextIO) -> int:
         target = open(args.output, "a", encoding="utf-8") if args.output else out
     except OSError as exc:
         raise NumberplaceError(f"cannot write {args.output}: {exc.strerror or exc}") from None
-    progress = _progress(args.count, sys.stderr.isatty() and not args.no_progress)
-    task = progress.add_task("generate", total=args.count) if progress else None
-    if progress is not None:
-        progress.start()
     try:
-        fn = functools.partial(_generate_one, options=options)
-        for record in batch.ordered_map(fn, seeds, args.jobs or batch.default_jobs()):
-            puzzle = record.pop("_puzzle")
-            assert isinstance(puzzle, Puzzle)
-            text = json.dumps(record) if args.json else formats.write(puzzle, fmt)
-            if fmt not in batch.SINGLE_LINE_FORMATS and not args.json:
-                text += "\n"
-            target.write(text + "\n")
-            target.flush()
-            if target is not out:
-                os.fsync(target.fileno())  # what is written survives an interruption
-            if progress is not None:
-                progress.advance(task)
+        with _Bar("generate", args.count, sys.stderr.isatty() and not args.no_progress) as bar:
+            fn = functools.partial(_generate_one, options=options)
+            for done, record in enumerate(
+                    batch.ordered_map(fn, seeds, args.jobs or batch.default_jobs()), start=1):
+                puzzle = record.pop("_puzzle")
+                assert isinstance(puzzle, Puzzle)
+                text = json.dumps(record) if args.json else formats.write(puzzle, fmt)
+                if fmt not in batch.SINGLE_LINE_FORMATS and not args.json:
+                    text += "\n"
+                target.write(text + "\n")
+                target.flush()
+                if target is not out:
+                    os.fsync(target.fileno())  # what is written survives an interruption
+                bar.show(done)
     finally:
-        if progress is not None:
-            progress.stop()
         if target is not out:
             target.close()
     return 0

@@ -26,14 +26,12 @@ from . import engine
 from .errors import NumberplaceError, ShapeError
 from .grids import random_grid
 from .logic.board import Memo
-from .logic.driver import BOOK, TECHNIQUES, solve_path
+from .logic.driver import BOOK, solve_path
+from .logic.techniques import REGISTRY
 from .puzzle import Puzzle
 from .rating import BOOK_LEVELS, LEVELS, Rating, add_book_score, book_score, level_by, rate
-from .shape import Shape, classic, jigsaw
-
-#: Symmetry names: each maps a canvas cell (r, c) of an R x C canvas to its images.
-SYMMETRIES = ("none", "rotate180", "rotate90", "horizontal", "vertical", "diagonal",
-              "antidiagonal", "dihedral", "random")
+from .shape import HouseKind, Shape, classic, jigsaw
+from .symmetry import SYMMETRIES, images
 
 #: Share of empty cells by level (from the book's 9x9 empty-cell counts for levels 1-4;
 #: harder levels empty as many cells as uniqueness allows).
@@ -52,32 +50,6 @@ class Generated:
     attempts: int = 1
 
 
-def _images(name: str, r: int, c: int, rows: int, cols: int) -> list[tuple[int, int]]:
-    """The images of (r, c) under the symmetry group ``name`` (the cell itself first)."""
-    rot180 = (rows - 1 - r, cols - 1 - c)
-    if name == "none":
-        return [(r, c)]
-    if name == "rotate180":
-        return [(r, c), rot180]
-    if name == "horizontal":  # mirror in the horizontal axis: top and bottom swap
-        return [(r, c), (rows - 1 - r, c)]
-    if name == "vertical":  # mirror in the vertical axis: left and right swap
-        return [(r, c), (r, cols - 1 - c)]
-    if name in ("rotate90", "diagonal", "antidiagonal", "dihedral") and rows != cols:
-        raise ShapeError(f"{name} symmetry needs a square canvas, not {rows}x{cols}")
-    n = rows
-    if name == "rotate90":
-        return [(r, c), (c, n - 1 - r), rot180, (n - 1 - c, r)]
-    if name == "diagonal":
-        return [(r, c), (c, r)]
-    if name == "antidiagonal":
-        return [(r, c), (n - 1 - c, n - 1 - r)]
-    if name == "dihedral":
-        return [(r, c), (c, n - 1 - r), rot180, (n - 1 - c, r), (c, r), (n - 1 - c, n - 1 - r),
-                (r, n - 1 - c), (n - 1 - r, c)]
-    raise NumberplaceError(f"unknown symmetry {name!r}; known: {', '.join(SYMMETRIES)}")
-
-
 @lru_cache(maxsize=64)
 def orbits(shape: Shape, symmetry: str) -> tuple[tuple[int, ...], ...]:
     """The cells of ``shape`` grouped by ``symmetry``: removing whole groups keeps it.
@@ -92,7 +64,7 @@ def orbits(shape: Shape, symmetry: str) -> tuple[tuple[int, ...], ...]:
         if cell in seen:
             continue
         group = []
-        for rc in _images(symmetry, r, c, rows, cols):
+        for rc in images(symmetry, r, c, rows, cols):
             if rc not in at:
                 raise ShapeError(f"the {shape.name} shape has no {symmetry} symmetry")
             if at[rc] not in group:
@@ -168,8 +140,7 @@ class _Budget:
 
 def _techniques_up_to(level: int) -> list[str]:
     """The logical techniques of the levels up to ``level`` (guessing is not one)."""
-    return [t for lv in LEVELS if lv.number <= level for t in lv.techniques
-            if t in TECHNIQUES]
+    return [t.name for t in REGISTRY.logical() if t.level <= level]
 
 
 def is_minimal(puzzle: Puzzle, node_limit: int = 1_000_000) -> bool:
@@ -585,7 +556,7 @@ def random_regions(size: int, seed: int | None = None, moves: int | None = None)
     for _ in range(100):
         if base is not None:
             region = [0] * (size * size)
-            for h, house in enumerate(h for h in base.houses if h.kind == "box"):
+            for h, house in enumerate(h for h in base.houses if h.kind == HouseKind.BOX):
                 for c in house.cells:
                     region[c] = h
         else:

@@ -28,75 +28,33 @@ from dataclasses import dataclass, field
 from . import engine
 from .errors import NumberplaceError
 from .logic.board import Memo
-from .logic.driver import BACKTRACK, BOOK, BRUTE_FORCE, TECHNIQUES, solve_path
+from .logic.driver import BOOK, solve_path
 from .logic.step import Step
+from .logic.techniques import BRUTE_FORCE, LEVEL_NAMES, REGISTRY, Family
 from .puzzle import Puzzle
+from .shape import BLOCK_KINDS
 
 
 @dataclass(frozen=True)
 class Level:
-    """One level of our scale: its number (1 = easiest), name and techniques."""
+    """One level of our scale: its number (1 = easiest) and name."""
 
     number: int
     name: str
-    techniques: tuple[str, ...]
+
+    @property
+    def techniques(self) -> tuple[str, ...]:
+        """The level's techniques, from the technique table."""
+        return tuple(t.name for t in REGISTRY.of_level(self.number))
 
 
 #: Our levels, easiest first; a puzzle's level is that of the hardest technique it needs.
 #: The last level is trial and error: forcing chains try a value and follow its
 #: consequences (the sources' "simple trial and error"), and guessing goes further.
-LEVELS: tuple[Level, ...] = (
-    Level(1, "Easy", ("Full House", "Naked Single", "Hidden Single")),
-    Level(2, "Medium", ("Locked Candidates Type 1 (Pointing)",
-                        "Locked Candidates Type 2 (Claiming)", "Pattern Match Elimination",
-                        "Naked Pair", "Hidden Pair")),
-    Level(3, "Difficult", ("Naked Triple", "Hidden Triple", "Naked Quadruple",
-                           "Hidden Quadruple", "X-Wing", "Skyscraper", "2-String Kite",
-                           "Empty Rectangle")),
-    Level(4, "Extremely Difficult", (
-        "Swordfish", "Jellyfish", "XY-Wing", "XYZ-Wing", "W-Wing", "Simple Colors Trap",
-        "Simple Colors Wrap", "Unique Rectangle Type 1", "Unique Rectangle Type 2",
-        "Unique Rectangle Type 3", "Unique Rectangle Type 4", "BUG+1", "Finned X-Wing",
-        "Sashimi X-Wing", "Finned Swordfish", "Sashimi Swordfish", "Finned Jellyfish",
-        "Sashimi Jellyfish")),
-    Level(5, "Fiendish", ("X-Chain", "XY-Chain", "Sue de Coq", "AIC", "Grouped AIC",
-                          "ALS-XZ")),
-    Level(6, "Trial and Error", ("Forcing Chain Contradiction", "Cell Forcing Chain",
-                                 "House Forcing Chain", BRUTE_FORCE, BACKTRACK)),
-)
+LEVELS: tuple[Level, ...] = tuple(Level(n, name) for n, name in enumerate(LEVEL_NAMES, 1))
 
-_LEVEL_OF = {t: level for level in LEVELS for t in level.techniques}
-
-#: Sudoku Explainer's value for each technique (a chain's length adds to it). Hidden
-#: singles in a box rate 1.2, in a row or column 1.5.
-EXPLAINER: dict[str, float] = {
-    "Full House": 1.0, "Hidden Single": 1.5, "Naked Single": 2.3,
-    "Locked Candidates Type 1 (Pointing)": 2.6, "Locked Candidates Type 2 (Claiming)": 2.8,
-    "Pattern Match Elimination": 2.8, "Naked Pair": 3.0, "X-Wing": 3.2, "Hidden Pair": 3.4,
-    "Naked Triple": 3.6, "Swordfish": 3.8, "Hidden Triple": 4.0, "XY-Wing": 4.2,
-    "XYZ-Wing": 4.4, "Unique Rectangle Type 1": 4.5, "Unique Rectangle Type 2": 4.6,
-    "Unique Rectangle Type 3": 4.7, "Unique Rectangle Type 4": 4.6,
-    "Naked Quadruple": 5.0, "Jellyfish": 5.2, "Hidden Quadruple": 5.4, "BUG+1": 5.6,
-    "Skyscraper": 6.6, "2-String Kite": 6.6, "Empty Rectangle": 6.6,
-    "Simple Colors Trap": 6.6, "Simple Colors Wrap": 6.5, "W-Wing": 6.6,
-    "Finned X-Wing": 6.6, "Sashimi X-Wing": 6.6, "Finned Swordfish": 6.8,
-    "Sashimi Swordfish": 6.8, "Finned Jellyfish": 7.0, "Sashimi Jellyfish": 7.0,
-    "X-Chain": 6.6, "XY-Chain": 6.6, "Sue de Coq": 7.0, "AIC": 7.0, "Grouped AIC": 7.2,
-    "ALS-XZ": 7.2, "Forcing Chain Contradiction": 7.8, "Cell Forcing Chain": 8.2,
-    "House Forcing Chain": 8.4, BRUTE_FORCE: 9.0, BACKTRACK: 9.0,
-}
-
-#: The order the rating's solve tries techniques in: by level, and within a level by
-#: value on the Explainer scale, so the hardest step shows the lowest level that suffices.
-RATING_ORDER: tuple[str, ...] = tuple(sorted(
-    TECHNIQUES, key=lambda t: (_LEVEL_OF[t].number, EXPLAINER[t])))
-
-#: Chain lengths (in nodes) past which Sudoku Explainer adds 0.1 each.
+#: Chain lengths (in cells) past which Sudoku Explainer adds 0.1 each.
 _LENGTH_STEPS = (4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256)
-
-#: The book's points per confirmed cell (singles) or per step (subsets, guesses).
-BOOK_POINTS = {"Naked Single": 1, "Hidden Single": 2, "Naked Pair": 3, "Naked Triple": 4,
-               BRUTE_FORCE: 5, BACKTRACK: 5}
 
 #: The book's levels with their empty cells and accepted scores (its generator's recipe).
 BOOK_LEVELS: tuple[tuple[str, range, int, range], ...] = (
@@ -136,7 +94,7 @@ class Rating:
 
 def level_of(technique: str) -> Level:
     """The level a technique belongs to."""
-    return _LEVEL_OF[technique]
+    return LEVELS[REGISTRY.get(technique).level - 1]
 
 
 def level_by(name_or_number: str | int) -> Level:
@@ -152,12 +110,11 @@ def level_by(name_or_number: str | int) -> Level:
 def step_difficulty(step: Step, houses_kind: str | None = None) -> float:
     """A step's value on the Explainer scale: its technique's value, 1.2 for a hidden
     single in a box, plus 0.1 for each length bracket a chain passes."""
-    base = EXPLAINER[step.technique]
-    if step.technique == "Hidden Single" and houses_kind in ("box", "region"):
+    base = REGISTRY.get(step.technique).value
+    if step.technique == "Hidden Single" and houses_kind in BLOCK_KINDS:
         return 1.2
-    nodes = sum(1 for role, _, _ in step.highlights if role == "chain")
-    if nodes:
-        base += 0.1 * bisect.bisect_left(_LENGTH_STEPS, nodes)
+    if step.chain_length:
+        base += 0.1 * bisect.bisect_left(_LENGTH_STEPS, step.chain_length)
     return round(base, 1)
 
 
@@ -165,11 +122,10 @@ def book_score(steps: list[Step]) -> int:
     """The book's score of a path taken with its techniques (see the module docs)."""
     score = 0
     for step in steps:
-        points = BOOK_POINTS.get(step.technique, 0)
-        if step.technique in ("Naked Single", "Hidden Single"):
-            score += points * len(step.placements)
-        else:
-            score += points
+        technique = REGISTRY.get(step.technique)
+        # singles score per cell they confirm; the other techniques per step
+        per = len(step.placements) if technique.family is Family.SINGLES else 1
+        score += technique.book_points * per
     return score
 
 
@@ -190,7 +146,7 @@ def rate(puzzle: Puzzle, *, time_limit: float | None = 60.0, node_limit: int = 2
     if exact.status is not engine.Status.UNIQUE:
         return Rating(str(exact.status), message=exact.message)
     shape = puzzle.shape
-    path = solve_path(puzzle, RATING_ORDER, guess=True, unique=True,
+    path = solve_path(puzzle, REGISTRY.rating_order(), guess=True, unique=True,
                       time_limit=time_limit, solvable=True, memo=memo)
     if path.status != "solved":
         return Rating("limit", message=path.message or path.status)

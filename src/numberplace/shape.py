@@ -15,6 +15,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from functools import cache, cached_property, lru_cache
 
 from .errors import ShapeError
@@ -28,16 +29,34 @@ MAX_SIZE = 31
 SAMURAI_ORIGINS: tuple[tuple[int, int], ...] = ((0, 0), (0, 12), (6, 6), (12, 0), (12, 12))
 
 
+class HouseKind(str, Enum):
+    """The kinds of house; a kind's value is the word used in names and explanations."""
+
+    ROW = "row"
+    COLUMN = "column"
+    BOX = "box"
+    REGION = "region"      #: an irregular region of a jigsaw
+    DIAGONAL = "diagonal"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+#: Kinds of house that are blocks (boxes or jigsaw regions), and the lines.
+BLOCK_KINDS = frozenset({HouseKind.BOX, HouseKind.REGION})
+LINE_KINDS = frozenset({HouseKind.ROW, HouseKind.COLUMN})
+
+
 @dataclass(frozen=True)
 class House:
     """A group of cells that holds every symbol exactly once.
 
-    ``kind`` is ``row``, ``column``, ``box``, ``region`` (jigsaw) or ``diagonal``;
+    ``kind`` is a :class:`HouseKind`: row, column, box, region (jigsaw) or diagonal;
     ``number`` counts from 1 within its kind (and grid); ``grid`` is the index of the
     sub-grid in a multi-grid shape such as Samurai (0 elsewhere).
     """
 
-    kind: str
+    kind: HouseKind
     number: int
     cells: tuple[int, ...]
     grid: int = 0
@@ -192,7 +211,7 @@ def _lines(size: int, grid: int = 0, origin: tuple[int, int] = (0, 0),
 
     houses = []
     # One loop for both directions: a column is a row with the index mapping transposed.
-    for kind, transpose in (("row", False), ("column", True)):
+    for kind, transpose in ((HouseKind.ROW, False), (HouseKind.COLUMN, True)):
         for i in range(size):
             cells = tuple(idx(j, i) if transpose else idx(i, j) for j in range(size))
             houses.append(House(kind, i + 1, cells, grid, f"{kind} {i + 1}{label_suffix}"))
@@ -213,7 +232,8 @@ def _boxes(size: int, box: tuple[int, int], grid: int = 0, origin: tuple[int, in
             for r in range(top, top + br):
                 for c in range(left, left + bc):
                     cells.append(cell_at[(r0 + r, c0 + c)] if cell_at is not None else r * size + c)
-            houses.append(House("box", number, tuple(cells), grid, f"box {number}{label_suffix}"))
+            houses.append(House(HouseKind.BOX, number, tuple(cells), grid,
+                                f"box {number}{label_suffix}"))
     return houses
 
 
@@ -257,11 +277,12 @@ def _region_ids(regions: Sequence[Sequence[int]] | Sequence[int] | str, size: in
         labels: dict[str, int] = {}
         flat = tuple(labels.setdefault(ch, len(labels)) for ch in flat_chars)
     else:
-        items = list(regions)
-        if items and isinstance(items[0], Sequence):
-            flat_raw = [int(x) for row in items for x in row]  # type: ignore[union-attr]
-        else:
-            flat_raw = [int(x) for x in items]  # type: ignore[arg-type]
+        flat_raw: list[int] = []
+        for item in regions:
+            if isinstance(item, Sequence):  # rows of region numbers
+                flat_raw.extend(int(x) for x in item)
+            else:  # the numbers of every cell in one sequence
+                flat_raw.append(int(item))
         n = size if size is not None else math.isqrt(len(flat_raw))
         labels_i: dict[int, int] = {}
         flat = tuple(labels_i.setdefault(x, len(labels_i)) for x in flat_raw)
@@ -312,7 +333,7 @@ def _jigsaw_cached(n: int, flat: tuple[int, ...]) -> Shape:
             raise ShapeError(f"jigsaw region {reg + 1} has {len(cells)} cells, not {n}")
     coords = tuple((r, c) for r in range(n) for c in range(n))
     houses = _lines(n) + [
-        House("region", reg + 1, tuple(cells), 0, f"region {reg + 1}")
+        House(HouseKind.REGION, reg + 1, tuple(cells), 0, f"region {reg + 1}")
         for reg, cells in sorted(members.items())
     ]
     return _validate(Shape(f"jigsaw-{n}x{n}", n, (n, n), coords, tuple(houses),
@@ -331,12 +352,12 @@ def _diagonal_cached(name: str, base: Shape) -> Shape:
     n = base.size
     if len(base.grids) != 1 or base.canvas != (n, n) or base.ncells != n * n:
         raise ShapeError("diagonal constraints need a single square grid")
-    if any(h.kind == "diagonal" for h in base.houses):
+    if any(h.kind == HouseKind.DIAGONAL for h in base.houses):
         return base
     main = tuple(base.cell_at[(i, i)] for i in range(n))
     anti = tuple(base.cell_at[(i, n - 1 - i)] for i in range(n))
-    houses = base.houses + (House("diagonal", 1, main, 0, "main diagonal"),
-                            House("diagonal", 2, anti, 0, "anti-diagonal"))
+    houses = base.houses + (House(HouseKind.DIAGONAL, 1, main, 0, "main diagonal"),
+                            House(HouseKind.DIAGONAL, 2, anti, 0, "anti-diagonal"))
     return _validate(Shape(f"diagonal-{base.name}", n, base.canvas, base.coords, houses,
                            grids=base.grids, regions=base.regions, box=base.box))
 

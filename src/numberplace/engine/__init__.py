@@ -19,8 +19,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
+from typing import Any
 
-from ..errors import NumberplaceError
+from ..errors import LimitError, NumberplaceError
 from ..puzzle import Puzzle
 from ..shape import Shape
 from . import _pure
@@ -111,7 +112,7 @@ def _geometry(shape: Shape) -> _pure.Geometry:
 
 
 @lru_cache(maxsize=64)
-def _compiled(shape: Shape, specialised: bool = True):  # type: ignore[no-untyped-def]
+def _compiled(shape: Shape, specialised: bool = True) -> Any:
     """The compiled engine of a shape; ``specialised=False`` keeps 9x9 puzzles on the
     general search too (for differential tests)."""
     houses = array("i", [c for h in shape.houses for c in h.cells])
@@ -207,29 +208,37 @@ def solve_givens(shape: Shape, givens: Sequence[int], *, limit: int = 2, keep: i
     return status_of(found, limit, bool(aborted)), first
 
 
-def count(puzzle: Puzzle, limit: int = 2, **kwargs: object) -> Result:
+def count(puzzle: Puzzle, limit: int = 2, *, keep: int = 1, node_limit: int = 0,
+          time_limit: float | None = None, backend: str | None = None) -> Result:
     """Count solutions up to ``limit`` (default 2: unique or not). Keeps the first one."""
-    return solve(puzzle, limit=limit, **kwargs)  # type: ignore[arg-type]
+    return solve(puzzle, limit=limit, keep=keep, node_limit=node_limit, time_limit=time_limit,
+                 backend=backend)
 
 
-def first_solution(puzzle: Puzzle, **kwargs: object) -> tuple[int, ...] | None:
-    """The first solution the search finds, or None if there is none."""
-    return solve(puzzle, limit=1, **kwargs).solution  # type: ignore[arg-type]
+def first_solution(puzzle: Puzzle, *, node_limit: int = 0, time_limit: float | None = None,
+                   backend: str | None = None) -> tuple[int, ...] | None:
+    """The first solution the search finds, or None if there is none (or the budget ran
+    out first)."""
+    return solve(puzzle, limit=1, node_limit=node_limit, time_limit=time_limit,
+                 backend=backend).solution
 
 
-def is_unique(puzzle: Puzzle, **kwargs: object) -> bool:
+def is_unique(puzzle: Puzzle, *, node_limit: int = 0, time_limit: float | None = None,
+              backend: str | None = None) -> bool:
     """True if the puzzle has exactly one solution (raises on an exhausted budget)."""
-    result = solve(puzzle, limit=2, keep=0, **kwargs)  # type: ignore[arg-type]
+    result = solve(puzzle, limit=2, keep=0, node_limit=node_limit, time_limit=time_limit,
+                   backend=backend)
     if result.status is Status.LIMIT:
-        from ..errors import LimitError
-
         raise LimitError("the search budget ran out before uniqueness was decided")
     return result.status is Status.UNIQUE
 
 
-def solutions(puzzle: Puzzle, limit: int = 1000, **kwargs: object) -> list[tuple[int, ...]]:
+def solutions(puzzle: Puzzle, limit: int = 1000, *, node_limit: int = 0,
+              time_limit: float | None = None, backend: str | None = None
+              ) -> list[tuple[int, ...]]:
     """All solutions, up to ``limit`` of them, in the order the search finds them."""
-    return list(solve(puzzle, limit=limit, keep=limit, **kwargs).solutions)  # type: ignore[arg-type]
+    return list(solve(puzzle, limit=limit, keep=limit, node_limit=node_limit,
+                      time_limit=time_limit, backend=backend).solutions)
 
 
 @dataclass

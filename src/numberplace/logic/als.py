@@ -31,10 +31,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from ..shape import Shape
+from ..shape import BLOCK_KINDS, Shape
 from .board import Board, bit, by_houses, value_cells, values_of
 from .geometry import ones, peer_bits
 from .step import (
+    Role,
     Step,
     candidates_ref,
     cells_ref,
@@ -64,8 +65,8 @@ def house_pairs(shape: Shape) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
         common = sets[h1] & sets[h2]
         if len(common) >= 2 and common != sets[h1] and common != sets[h2]:
             # the line first: a row, column or diagonal rather than a box or region
-            if shape.houses[h1].kind in ("box", "region") and \
-                    shape.houses[h2].kind not in ("box", "region"):
+            if shape.houses[h1].kind in BLOCK_KINDS and \
+                    shape.houses[h2].kind not in BLOCK_KINDS:
                 h1, h2 = h2, h1
             out.append((h1, h2, tuple(sorted(common))))
     return tuple(out)
@@ -230,14 +231,14 @@ def _als_step(board: Board, shape: Shape, template: str, a: Als, b: Als, rcc: li
               elims: list[tuple[int, int]]) -> Step:
     cands = board.candidates
     marks = []
-    for role, s in (("defining", a), ("cover", b)):
+    for role, s in ((Role.DEFINING, a), (Role.COVER, b)):
         for c in s.cells:
             for v in values_of(cands[c]):
                 marks.append(("link" if v in rcc else role, c, v))
     return make_step(
         shape, ALS_XZ, template, eliminations=tuple(elims), cells=a.cells + b.cells,
         houses=(a.house, b.house),
-        highlights=tuple(marks) + tuple(("removed", c, v) for c, v in elims))
+        highlights=tuple(marks) + tuple((Role.REMOVED, c, v) for c, v in elims))
 
 
 def _side_sets(board: Board, cells: list[int], vmask: int, need: int
@@ -323,7 +324,7 @@ def _sdc_step(board: Board, shape: Shape, h1: int, h2: int, core: tuple[int, ...
     return make_step(
         shape, SUE_DE_COQ, template, eliminations=tuple(elims), cells=core + d + e,
         houses=(h1, h2),
-        highlights=tuple(("pivot", c, v) for c in core for v in values_of(cands[c]))
-        + tuple(("defining", c, v) for c in d for v in values_of(cands[c]))
-        + tuple(("cover", c, v) for c in e for v in values_of(cands[c]))
-        + tuple(("removed", c, v) for c, v in elims))
+        highlights=tuple((Role.PIVOT, c, v) for c in core for v in values_of(cands[c]))
+        + tuple((Role.DEFINING, c, v) for c in d for v in values_of(cands[c]))
+        + tuple((Role.COVER, c, v) for c in e for v in values_of(cands[c]))
+        + tuple((Role.REMOVED, c, v) for c, v in elims))

@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 from ..puzzle import Puzzle
 from ..shape import Shape
 from .board import Board
-from .driver import TECHNIQUES, Finder, _finders, next_step
+from .driver import next_step
 from .step import Step
+from .techniques import REGISTRY, Finder
 
 
 @dataclass
@@ -60,7 +61,7 @@ def simpler_than(probe: Sequence[str]) -> list[str]:
     """Names of the registered techniques before the first of ``probe``."""
     wanted = set(probe)
     out = []
-    for name in TECHNIQUES:
+    for name in REGISTRY.names():
         if name in wanted:
             break
         out.append(name)
@@ -87,7 +88,7 @@ def audit(puzzle: Puzzle, solution: Sequence[int], probe: Sequence[str] | None =
         first, probed = None, []
     else:
         first = list(before) if before is not None else simpler_than(probe)
-        probed = _finders(probe, unique=True)
+        probed = REGISTRY.finders(probe, unique=True)
     for _ in range(max_steps):
         if board.is_solved() or board.contradiction():
             break

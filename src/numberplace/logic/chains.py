@@ -37,7 +37,16 @@ from functools import lru_cache
 from ..shape import Shape
 from .board import Board, bit, by_value, value_cells, values_of
 from .geometry import house_bits, ones, peer_bits, strong_links
-from .step import Step, cell_ref, eliminations_ref, house_ref, make_step, value_ref, values_ref
+from .step import (
+    Role,
+    Step,
+    cell_ref,
+    eliminations_ref,
+    house_ref,
+    make_step,
+    value_ref,
+    values_ref,
+)
 
 X_CHAIN = "X-Chain"
 XY_CHAIN = "XY-Chain"
@@ -294,8 +303,9 @@ def _chain_step(shape: Shape, technique: str, graph: _Graph, path: list[int],
     template = f"{chain}: remove {eliminations_ref(elims)}"
     return make_step(
         shape, technique, template, eliminations=elims, cells=cells,
-        highlights=tuple(("chain", c, v) for m, v in nodes for c in ones(m))
-        + tuple(("removed", c, v) for c, v in elims))
+        chain_length=sum(m.bit_count() for m, _ in nodes),
+        highlights=tuple((Role.CHAIN, c, v) for m, v in nodes for c in ones(m))
+        + tuple((Role.REMOVED, c, v) for c, v in elims))
 
 
 def find_x_chain(board: Board, shape: Shape) -> Iterator[Step]:
@@ -430,8 +440,8 @@ def _common(board: Board, outcomes: list[Outcome]
     live = [o for o in outcomes if o is not None]
     if not live:
         return (), ()
-    placements = []
-    eliminations = []
+    placements: list[tuple[int, int]] = []
+    eliminations: list[tuple[int, int]] = []
     for c, orig in enumerate(board.candidates):
         if not orig:
             continue
@@ -468,9 +478,9 @@ def _forcing_step(board: Board, shape: Shape, technique: str, premise: str,
     return make_step(
         shape, technique, template, placements=placements, eliminations=eliminations,
         cells=tuple(c for c, _ in branches),
-        highlights=tuple(("premise", c, v) for c, v in branches)
-        + tuple(("placed", c, v) for c, v in placements)
-        + tuple(("removed", c, v) for c, v in eliminations))
+        highlights=tuple((Role.PREMISE, c, v) for c, v in branches)
+        + tuple((Role.PLACED, c, v) for c, v in placements)
+        + tuple((Role.REMOVED, c, v) for c, v in eliminations))
 
 
 def _strongest_first(steps: list[Step]) -> list[Step]:
@@ -534,16 +544,4 @@ def find_forcing_contradiction(board: Board, shape: Shape) -> Iterator[Step]:
                         f"singles, breaks the board: remove {value_ref(v)} from {cell_ref(c)}")
             yield make_step(shape, FORCING_CONTRADICTION, template,
                             eliminations=((c, v),), cells=(c,),
-                            highlights=(("removed", c, v),))
-
-
-#: The finders of this module, simplest first, with their names.
-CHAIN_TECHNIQUES: dict[str, Callable[[Board, Shape], Iterator[Step]]] = {
-    X_CHAIN: find_x_chain,
-    XY_CHAIN: find_xy_chain,
-    AIC: find_aic,
-    GROUPED_AIC: find_grouped_aic,
-    CELL_FORCING: find_cell_forcing_chain,
-    HOUSE_FORCING: find_house_forcing_chain,
-    FORCING_CONTRADICTION: find_forcing_contradiction,
-}
+                            highlights=((Role.REMOVED, c, v),))

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from ..shape import Shape
 from .board import Board, bit, by_value
 from .geometry import peer_sets, strong_links
-from .step import Step, cell_ref, cells_ref, eliminations_ref, make_step, value_ref
+from .step import Role, Step, cell_ref, cells_ref, eliminations_ref, make_step, value_ref
 
 SIMPLE_COLORS_TRAP = "Simple Colors Trap"
 SIMPLE_COLORS_WRAP = "Simple Colors Wrap"
@@ -68,9 +68,9 @@ def color_chains(board: Board, shape: Shape, value: int
 
 def _highlights(one: list[int], two: list[int], value: int,
                 elims: tuple[tuple[int, int], ...]) -> tuple[tuple[str, int, int], ...]:
-    return (tuple(("color1", c, value) for c in one)
-            + tuple(("color2", c, value) for c in two)
-            + tuple(("removed", c, v) for c, v in elims))
+    return (tuple((Role.COLOR1, c, value) for c in one)
+            + tuple((Role.COLOR2, c, value) for c in two)
+            + tuple((Role.REMOVED, c, v) for c, v in elims))
 
 
 def find_simple_colors_trap(board: Board, shape: Shape) -> Iterator[Step]:

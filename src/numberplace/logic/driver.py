@@ -1,124 +1,24 @@
 """Run the techniques in order, simplest first, as a person (and the book) would.
 
 After every successful step the search starts again from the simplest technique, so a
-harder technique is only used when nothing easier applies.
+harder technique is only used when nothing easier applies. The techniques and their order
+come from :data:`~numberplace.logic.techniques.REGISTRY`.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from ..errors import NumberplaceError
 from ..puzzle import Puzzle
 from ..shape import Shape
-from .als import ALS_XZ, SUE_DE_COQ, find_als_xz, find_sue_de_coq
 from .board import Board, Memo, values_of
-from .chains import (
-    AIC,
-    CELL_FORCING,
-    FORCING_CONTRADICTION,
-    GROUPED_AIC,
-    HOUSE_FORCING,
-    X_CHAIN,
-    XY_CHAIN,
-    find_aic,
-    find_cell_forcing_chain,
-    find_forcing_contradiction,
-    find_grouped_aic,
-    find_house_forcing_chain,
-    find_x_chain,
-    find_xy_chain,
-)
-from .coloring import (
-    SIMPLE_COLORS_TRAP,
-    SIMPLE_COLORS_WRAP,
-    find_simple_colors_trap,
-    find_simple_colors_wrap,
-)
-from .fish import (
-    find_finned_jellyfish,
-    find_finned_swordfish,
-    find_finned_x_wing,
-    find_jellyfish,
-    find_sashimi_jellyfish,
-    find_sashimi_swordfish,
-    find_sashimi_x_wing,
-    find_swordfish,
-    find_x_wing,
-)
-from .intersections import CLAIMING, POINTING, find_claiming, find_pointing
-from .patterns import PATTERN_MATCH, find_pattern_match
-from .single_digit import find_empty_rectangle, find_skyscraper, find_two_string_kite
-from .singles import find_full_house, find_hidden_single, find_naked_single
-from .step import Step, cell_ref, make_step, render, value_ref, values_ref
-from .subsets import (
-    find_hidden_pair,
-    find_hidden_quadruple,
-    find_hidden_triple,
-    find_naked_pair,
-    find_naked_quadruple,
-    find_naked_triple,
-)
-from .uniqueness import UNIQUENESS_FINDERS
-from .wings import W_WING, XY_WING, XYZ_WING, find_w_wing, find_xy_wing, find_xyz_wing
-
-Finder = Callable[[Board, Shape], Iterator[Step]]
-
-#: Every technique by its standard name, simplest first.
-TECHNIQUES: dict[str, Finder] = {
-    "Full House": find_full_house,
-    "Naked Single": find_naked_single,
-    "Hidden Single": find_hidden_single,
-    POINTING: find_pointing,
-    CLAIMING: find_claiming,
-    PATTERN_MATCH: find_pattern_match,
-    "Naked Pair": find_naked_pair,
-    "Hidden Pair": find_hidden_pair,
-    "Naked Triple": find_naked_triple,
-    "Hidden Triple": find_hidden_triple,
-    "Naked Quadruple": find_naked_quadruple,
-    "Hidden Quadruple": find_hidden_quadruple,
-    "X-Wing": find_x_wing,
-    "Skyscraper": find_skyscraper,
-    "2-String Kite": find_two_string_kite,
-    "Empty Rectangle": find_empty_rectangle,
-    "Swordfish": find_swordfish,
-    XY_WING: find_xy_wing,
-    XYZ_WING: find_xyz_wing,
-    W_WING: find_w_wing,
-    SIMPLE_COLORS_TRAP: find_simple_colors_trap,
-    SIMPLE_COLORS_WRAP: find_simple_colors_wrap,
-    **UNIQUENESS_FINDERS,
-    "Jellyfish": find_jellyfish,
-    "Finned X-Wing": find_finned_x_wing,
-    "Sashimi X-Wing": find_sashimi_x_wing,
-    "Finned Swordfish": find_finned_swordfish,
-    "Sashimi Swordfish": find_sashimi_swordfish,
-    "Finned Jellyfish": find_finned_jellyfish,
-    "Sashimi Jellyfish": find_sashimi_jellyfish,
-    X_CHAIN: find_x_chain,
-    XY_CHAIN: find_xy_chain,
-    SUE_DE_COQ: find_sue_de_coq,
-    AIC: find_aic,
-    GROUPED_AIC: find_grouped_aic,
-    ALS_XZ: find_als_xz,
-    # forcing chains and nets: the last logical resort before guessing
-    FORCING_CONTRADICTION: find_forcing_contradiction,
-    CELL_FORCING: find_cell_forcing_chain,
-    HOUSE_FORCING: find_house_forcing_chain,
-}
-
-#: Techniques that rely on the puzzle having exactly one solution: used only when told so.
-UNIQUENESS = frozenset(UNIQUENESS_FINDERS)
-
-#: The book's name for a technique, where it has one; also accepted as names.
-BOOK_ALIASES = {"CRME": "Naked Single", "Lone Ranger": "Hidden Single",
-                "Twins": "Naked Pair", "Triplets": "Naked Triple"}
+from .step import Role, Step, cell_ref, make_step, render, value_ref, values_ref
+from .techniques import BACKTRACK, BRUTE_FORCE, REGISTRY, Finder
 
 #: The programming book's logical techniques, in its order (its brute force is not here).
-BOOK = ["Naked Single", "Hidden Single", "Naked Pair", "Naked Triple"]
+BOOK: list[str] = REGISTRY.book()
 
 
 @dataclass
@@ -134,24 +34,11 @@ class SolveResult:
     message: str = ""
 
 
-def _finders(techniques: Sequence[str] | None, unique: bool = False) -> list[Finder]:
-    names = list(TECHNIQUES) if techniques is None else techniques
-    out = []
-    for name in names:
-        key = BOOK_ALIASES.get(name, name)
-        if key not in TECHNIQUES:
-            raise NumberplaceError(f"unknown technique {name!r}; known: "
-                                   f"{', '.join(TECHNIQUES)}")
-        if unique or key not in UNIQUENESS:
-            out.append(TECHNIQUES[key])
-    return out
-
-
 def next_step(board: Board, shape: Shape, techniques: Sequence[str] | None = None,
               unique: bool = False) -> Step | None:
     """The first step of the simplest technique that applies, or None. Uniqueness
     techniques take part only with ``unique`` (the puzzle is known to have one solution)."""
-    return _first_step(board, shape, _finders(techniques, unique))
+    return _first_step(board, shape, REGISTRY.finders(techniques, unique))
 
 
 def next_placement(board: Board, shape: Shape, techniques: Sequence[str] | None = None,
@@ -161,7 +48,7 @@ def next_placement(board: Board, shape: Shape, techniques: Sequence[str] | None 
 
     ``board`` is advanced past those eliminations but not past the placement.
     """
-    finders = _finders(techniques, unique)
+    finders = REGISTRY.finders(techniques, unique)
     eliminations: list[Step] = []
     while True:
         step = _first_step(board, shape, finders)
@@ -198,7 +85,7 @@ def solve_path(puzzle: Puzzle, techniques: Sequence[str] | None = None,
     """
     shape = puzzle.shape
     board = Board.from_puzzle(puzzle, memo)
-    finders = _finders(techniques, unique)
+    finders = REGISTRY.finders(techniques, unique)
     steps: list[Step] = []
     saved: list[tuple[Board, int, int]] = []  # board before each open guess, cell, value
     deadline = None if time_limit is None else time.monotonic() + time_limit
@@ -226,20 +113,16 @@ def solve_path(puzzle: Puzzle, techniques: Sequence[str] | None = None,
         if deadline is not None and time.monotonic() > deadline:
             return SolveResult("stalled", steps, board,
                                f"stopped at the time limit of {time_limit:g} s")
-        step = _first_step(board, shape, finders)
-        if step is None and guess:
-            step = _guess(board, shape, len(saved) + 1)
-            saved.append((board.copy(), step.placements[0][0], step.placements[0][1]))
-        if step is None:
+        found = _first_step(board, shape, finders)
+        if found is None and guess:
+            found = _guess(board, shape, len(saved) + 1)
+            saved.append((board.copy(), found.placements[0][0], found.placements[0][1]))
+        if found is None:
             return SolveResult("stalled", steps, board)
-        step = replace(step, depth=len(saved)) if step.depth != len(saved) else step
+        step = replace(found, depth=len(saved)) if found.depth != len(saved) else found
         step.apply(board)
         last = step
         steps.append(step)
-
-
-BRUTE_FORCE = "Brute Force"
-BACKTRACK = "Backtrack"
 
 
 def _guess(board: Board, shape: Shape, depth: int) -> Step:
@@ -250,9 +133,9 @@ def _guess(board: Board, shape: Shape, depth: int) -> Step:
     value = options[0]
     listed = values_ref(options)
     return make_step(shape, BRUTE_FORCE, f"guess {value_ref(value)} at {cell_ref(cell)}, the "
-                     f"first of its {len(options)} candidates {listed}", book_name="Brute-force "
-                     "elimination", placements=((cell, value),), cells=(cell,),
-                     highlights=(("placed", cell, value),), depth=depth)
+                     f"first of its {len(options)} candidates {listed}",
+                     placements=((cell, value),), cells=(cell,),
+                     highlights=((Role.PLACED, cell, value),), depth=depth)
 
 
 def _backtrack(shape: Shape, saved: list[tuple[Board, int, int]], problem: str
@@ -265,8 +148,8 @@ def _backtrack(shape: Shape, saved: list[tuple[Board, int, int]], problem: str
     step = make_step(shape, BACKTRACK,
                      f"{problem}, so the guess {value_ref(value)} at {cell_ref(cell)} was "
                      f"wrong: back to the board before it, without {value_ref(value)} at "
-                     f"{cell_ref(cell)}", book_name="Brute-force elimination",
+                     f"{cell_ref(cell)}",
                      eliminations=((cell, value),), cells=(cell,),
-                     highlights=(("removed", cell, value),), depth=len(saved))
+                     highlights=((Role.REMOVED, cell, value),), depth=len(saved))
     step.apply(board)
     return board, step

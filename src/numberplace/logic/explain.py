@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from .. import engine
 from ..alphabet import Alphabet
 from ..puzzle import Puzzle
-from ..shape import Shape
+from ..shape import HouseKind, Shape
 from .board import Board
 from .driver import next_placement, next_step, solve_path
 from .step import Step
@@ -135,7 +135,7 @@ def book_log_line(step: Step, shape: Shape, alphabet: Alphabet | None = None) ->
     ``Value 5 in (3,7) by lone ranger in column``."""
     sym = alphabet.symbol if alphabet is not None else str
     house = shape.houses[step.houses[0]] if step.houses else None
-    kind = {"box": "minigrid"}.get(house.kind, house.kind) if house is not None else ""
+    kind = "" if house is None else "minigrid" if house.kind == HouseKind.BOX else str(house.kind)
     how = (step.book_name or step.technique).lower()
     if step.book_name == "CRME":
         how = "CRME"

@@ -23,16 +23,16 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from ..shape import Shape
+from ..shape import LINE_KINDS, HouseKind, Shape
 from .board import Board, bit, by_value, value_cells
 from .geometry import bits, block_of, ones, peer_bits
-from .step import Step, cells_ref, eliminations_ref, house_ref, make_step, value_ref
+from .step import Role, Step, cells_ref, eliminations_ref, house_ref, make_step, value_ref
 
 #: Standard names of the basic fish by size.
 FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
 #: (base kind, cover kind): rows as base first, then columns.
-_ORIENTATIONS = (("row", "column"), ("column", "row"))
+_ORIENTATIONS = ((HouseKind.ROW, HouseKind.COLUMN), (HouseKind.COLUMN, HouseKind.ROW))
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ def _frames(shape: Shape) -> tuple[_Frame, ...]:
     out = []
     for g, _cells in enumerate(shape.grids or (tuple(range(shape.ncells)),)):
         lines = {kind: tuple(h for h, x in enumerate(shape.houses)
-                             if x.kind == kind and x.grid == g) for kind in ("row", "column")}
+                             if x.kind == kind and x.grid == g) for kind in LINE_KINDS}
         for base_kind, cover_kind in _ORIENTATIONS:
             base, cover = lines[base_kind], lines[cover_kind]
             if not base or not cover:
@@ -251,9 +251,9 @@ def _fish_step(shape: Shape, size: int, value: int, frame: _Frame, base: tuple[i
     return make_step(
         shape, name, template, eliminations=elims, cells=tuple(base_cells),
         houses=base_houses + cover_houses,
-        highlights=tuple(("base", c, value) for c in body)
-        + tuple(("fin", c, value) for c in fins)
-        + tuple(("removed", c, v) for c, v in elims))
+        highlights=tuple((Role.BASE, c, value) for c in body)
+        + tuple((Role.FIN, c, value) for c in fins)
+        + tuple((Role.REMOVED, c, v) for c, v in elims))
 
 
 def find_basic_fish(board: Board, shape: Shape, size: int) -> Iterator[Step]:

@@ -10,12 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
-from ..shape import Shape
+from ..shape import BLOCK_KINDS, Shape
 from .board import Board, value_cells
-
-#: House kinds that are blocks (boxes, jigsaw regions); rows and columns are lines.
-BLOCKS = ("box", "region")
-LINES = ("row", "column")
 
 
 def bits(cells: Iterable[int]) -> int:
@@ -65,7 +61,7 @@ def block_of(shape: Shape) -> tuple[int, ...]:
     """Each cell's block house (box or jigsaw region), -1 where there is none."""
     out = [-1] * shape.ncells
     for h, house in enumerate(shape.houses):
-        if house.kind in BLOCKS:
+        if house.kind in BLOCK_KINDS:
             for c in house.cells:
                 out[c] = h
     return tuple(out)

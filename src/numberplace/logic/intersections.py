@@ -13,10 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 
-from ..shape import Shape
+from ..shape import BLOCK_KINDS, Shape
 from .board import Board, bit, by_houses
-from .geometry import BLOCKS
-from .step import Step, cells_ref, eliminations_ref, house_ref, kind_ref, make_step, value_ref
+from .step import Role, Step, cells_ref, eliminations_ref, house_ref, kind_ref, make_step, value_ref
 
 POINTING = "Locked Candidates Type 1 (Pointing)"
 CLAIMING = "Locked Candidates Type 2 (Claiming)"
@@ -42,7 +41,7 @@ def _pairs(shape: Shape, pointing: bool
     """The house pairs whose source is a block (pointing) or not (claiming), and the
     two houses of each pair (all a search of that pair reads)."""
     pairs = tuple(p for p in house_pairs(shape)
-                  if (shape.houses[p[0]].kind in BLOCKS) == pointing)
+                  if (shape.houses[p[0]].kind in BLOCK_KINDS) == pointing)
     return pairs, tuple((a, b) for a, b, _ in pairs)
 
 
@@ -78,8 +77,8 @@ def _locked(board: Board, shape: Shape, pointing: bool, name: str) -> Iterator[S
                         f"{eliminations_ref(elims)}")
             yield make_step(
                 shape, name, template, eliminations=elims, cells=base, houses=(a, b),
-                highlights=tuple(("defining", c, value) for c in base)
-                + tuple(("removed", c, value) for c, _ in elims))
+                highlights=tuple((Role.DEFINING, c, value) for c in base)
+                + tuple((Role.REMOVED, c, value) for c, _ in elims))
 
     return by_houses(name, board, groups, search)
 

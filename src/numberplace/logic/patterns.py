@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 
-from ..shape import Shape
+from ..shape import HouseKind, Shape
 from .board import Board, bit
-from .step import Step, cell_ref, eliminations_ref, house_ref, make_step, value_ref
+from .step import Role, Step, cell_ref, eliminations_ref, house_ref, make_step, value_ref
 
 PATTERN_MATCH = "Pattern Match Elimination"
 
@@ -43,8 +43,8 @@ def bands(shape: Shape) -> tuple[Band, ...]:
     for g, grid in enumerate(shape.grids):
         members = set(grid)
         boxes = [h for h, house in enumerate(shape.houses)
-                 if house.kind == "box" and set(house.cells) <= members]
-        for axis, kind in ((0, "row"), (1, "column")):
+                 if house.kind == HouseKind.BOX and set(house.cells) <= members]
+        for axis, kind in ((0, HouseKind.ROW), (1, HouseKind.COLUMN)):
             lines = {coords[house.cells[0]][axis]: h for h, house in enumerate(shape.houses)
                      if house.kind == kind and house.grid == g}
             groups: dict[frozenset[int], list[int]] = {}
@@ -62,7 +62,7 @@ def find_pattern_match(board: Board, shape: Shape) -> Iterator[Step]:
     values, cands = board.values, board.candidates
     coords = shape.coords
     for axis, boxes, lines in bands(shape):
-        line_word = "row" if axis == 0 else "column"
+        line_word = str(HouseKind.ROW if axis == 0 else HouseKind.COLUMN)
         for value in range(1, shape.size + 1):
             vb = bit(value)
             placed: dict[int, int] = {}  # box -> cell holding the value
@@ -94,5 +94,5 @@ def find_pattern_match(board: Board, shape: Shape) -> Iterator[Step]:
                 shape, PATTERN_MATCH, template, eliminations=elims,
                 cells=tuple(c for _, c in sorted(placed.items())),
                 houses=tuple(boxes) + (lines[free[0]],),
-                highlights=tuple(("defining", c, value) for c in placed.values())
-                + tuple(("removed", c, v) for c, v in elims))
+                highlights=tuple((Role.DEFINING, c, value) for c in placed.values())
+                + tuple((Role.REMOVED, c, v) for c, v in elims))

@@ -22,17 +22,17 @@ grids are all served.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 
-from ..shape import Shape
+from ..shape import BLOCK_KINDS, LINE_KINDS, HouseKind, Shape
 from .board import Board, bit, by_value
-from .geometry import BLOCKS, LINES, house_sets, peer_sets, strong_links
-from .step import Step, cell_ref, eliminations_ref, house_ref, make_step, value_ref
+from .geometry import house_sets, peer_sets, strong_links
+from .step import Role, Step, cell_ref, eliminations_ref, house_ref, make_step, value_ref
 
 Link = tuple[int, int, int]  # (house, cell, cell)
 
 
-def _common(shape: Shape, a: int, b: int, kinds: tuple[str, ...]) -> int | None:
+def _common(shape: Shape, a: int, b: int, kinds: Collection[HouseKind]) -> int | None:
     """A house of one of ``kinds`` holding both cells, or None."""
     for h in shape.houses_of[a]:
         if shape.houses[h].kind in kinds and b in house_sets(shape)[h]:
@@ -53,7 +53,7 @@ def _two_links(board: Board, shape: Shape, kite: bool) -> Iterator[Step]:
 
     def search(value: int) -> Iterator[Step]:
         links = [lk for lk in strong_links(board, shape, value, distinct=True)
-                 if shape.houses[lk[0]].kind in LINES]
+                 if shape.houses[lk[0]].kind in LINE_KINDS]
         for i, (h1, x1, y1) in enumerate(links):
             for h2, x2, y2 in links[i + 1:]:
                 k1, k2 = shape.houses[h1].kind, shape.houses[h2].kind
@@ -66,9 +66,9 @@ def _two_links(board: Board, shape: Shape, kite: bool) -> Iterator[Step]:
                 for a1, b1 in ((x1, y1), (y1, x1)):
                     for a2, b2 in ((x2, y2), (y2, x2)):
                         if kite:
-                            joint = _common(shape, a1, a2, BLOCKS)
+                            joint = _common(shape, a1, a2, BLOCK_KINDS)
                         else:
-                            other = tuple(k for k in LINES if k != k1)
+                            other = tuple(k for k in LINE_KINDS if k != k1)
                             joint = _common(shape, a1, a2, other)
                             # Both pairs of ends on crossing lines is an X-Wing.
                             if joint is None or _common(shape, b1, b2, other) is not None:
@@ -88,8 +88,8 @@ def _two_links(board: Board, shape: Shape, kite: bool) -> Iterator[Step]:
                         yield make_step(
                             shape, name, template, eliminations=elims, cells=pattern,
                             houses=(h1, h2, joint),
-                            highlights=tuple(("defining", c, value) for c in pattern)
-                            + tuple(("removed", c, v) for c, v in elims))
+                            highlights=tuple((Role.DEFINING, c, value) for c in pattern)
+                            + tuple((Role.REMOVED, c, v) for c, v in elims))
 
     return by_value(name, board, search)
 
@@ -113,13 +113,13 @@ def find_empty_rectangle(board: Board, shape: Shape) -> Iterator[Step]:
         vb = bit(value)
         links = strong_links(board, shape, value, distinct=True)
         for b, block in enumerate(shape.houses):
-            if block.kind not in BLOCKS:
+            if block.kind not in BLOCK_KINDS:
                 continue
             inside = {c for c in block.cells if board.candidates[c] & vb}
             if len(inside) < 2:
                 continue
             lines = sorted({h for c in inside for h in shape.houses_of[c]
-                            if shape.houses[h].kind in LINES})
+                            if shape.houses[h].kind in LINE_KINDS})
             for r in lines:
                 for col in lines:
                     if shape.houses[r].kind == shape.houses[col].kind:
@@ -150,7 +150,7 @@ def find_empty_rectangle(board: Board, shape: Shape) -> Iterator[Step]:
                             yield make_step(
                                 shape, "Empty Rectangle", template, eliminations=elims,
                                 cells=defining, houses=(b, r, col, lh),
-                                highlights=tuple(("defining", c, value) for c in defining)
-                                + tuple(("removed", c, v) for c, v in elims))
+                                highlights=tuple((Role.DEFINING, c, value) for c in defining)
+                                + tuple((Role.REMOVED, c, v) for c, v in elims))
 
     return by_value("Empty Rectangle", board, search)

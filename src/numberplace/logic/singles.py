@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 
-from ..shape import Shape
+from ..shape import BLOCK_KINDS, Shape
 from .board import Board, bit, values_of
-from .geometry import BLOCKS, house_bits
-from .step import Step, cell_ref, house_ref, kind_ref, make_step, value_ref
+from .geometry import house_bits
+from .step import Role, Step, cell_ref, house_ref, kind_ref, make_step, value_ref
 
 #: Byte table: 0 (an empty cell) to "1", every value to "0".
 _EMPTY_DIGIT = bytes([49] + [48] * 255)
@@ -45,7 +45,7 @@ def find_full_house(board: Board, shape: Shape) -> Iterator[Step]:
             shape, "Full House",
             f"{ref} is the last empty cell of {house_ref(h)}: place {value_ref(value)} at {ref}",
             placements=((cell, value),), cells=(cell,), houses=(h,),
-            highlights=(("placed", cell, value),))
+            highlights=((Role.PLACED, cell, value),))
 
 
 def find_naked_single(board: Board, shape: Shape) -> Iterator[Step]:
@@ -62,15 +62,15 @@ def find_naked_single(board: Board, shape: Shape) -> Iterator[Step]:
                 shape, "Naked Single",
                 f"{ref} can only hold {value_ref(value)}, every other value is in one of "
                 f"its houses: place {value_ref(value)} at {ref}",
-                book_name="CRME", placements=((cell, value),), cells=(cell,),
-                highlights=(("placed", cell, value),))
+                placements=((cell, value),), cells=(cell,),
+                highlights=((Role.PLACED, cell, value),))
 
 
 @lru_cache(maxsize=64)
 def _blocks_first(shape: Shape) -> tuple[int, ...]:
     """House indices with the blocks (boxes, regions) first, then the rest in order."""
     houses = shape.houses
-    return tuple(sorted(range(len(houses)), key=lambda h: houses[h].kind not in BLOCKS))
+    return tuple(sorted(range(len(houses)), key=lambda h: houses[h].kind not in BLOCK_KINDS))
 
 
 def find_hidden_single(board: Board, shape: Shape) -> Iterator[Step]:
@@ -101,5 +101,5 @@ def find_hidden_single(board: Board, shape: Shape) -> Iterator[Step]:
                     shape, "Hidden Single",
                     f"In {house_ref(h)} only {ref} can hold {value_ref(value)} (a lone "
                     f"ranger in the {kind_ref(h)}): place {value_ref(value)} at {ref}",
-                    book_name="Lone Ranger", placements=((c, value),), cells=(c,),
-                    houses=(h,), highlights=(("placed", c, value),))
+                    placements=((c, value),), cells=(c,),
+                    houses=(h,), highlights=((Role.PLACED, c, value),))

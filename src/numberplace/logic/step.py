@@ -10,11 +10,34 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from enum import Enum
 from functools import cached_property
 
 from ..alphabet import Alphabet
-from ..shape import Shape
+from ..shape import HouseKind, Shape
 from .board import Board, house_name, values_of
+
+
+class Role(str, Enum):
+    """What a highlighted candidate does in a step, for a display."""
+
+    PLACED = "placed"          #: the value the step writes
+    REMOVED = "removed"        #: a candidate the step removes
+    DEFINING = "defining"      #: a candidate the pattern is made of
+    BASE = "base"              #: a fish's base lines
+    COVER = "cover"            #: a fish's cover lines
+    FIN = "fin"                #: a fish's fin
+    PIVOT = "pivot"            #: a wing's pivot cell
+    PINCER = "pincer"          #: a wing's pincer cells
+    CHAIN = "chain"            #: a node of a chain
+    PREMISE = "premise"        #: a forcing chain's starting assumptions
+    LINK = "link"              #: a link drawn between candidates
+    COLOR1 = "color1"          #: a candidate of the first colour of a colouring
+    COLOR2 = "color2"          #: a candidate of the second colour
+
+    def __str__(self) -> str:
+        return self.value
+
 
 _MARKER = re.compile(r"\{([chkv])(\d+)\}")
 
@@ -80,7 +103,7 @@ def render(template: str, shape: Shape, notation: str = "rc",
         if kind == "h":
             return house_name(shape, index, notation)
         k = shape.houses[index].kind
-        return "minigrid" if notation == "book" and k == "box" else k
+        return "minigrid" if notation == "book" and k == HouseKind.BOX else str(k)
 
     return _MARKER.sub(name, template)
 
@@ -90,25 +113,32 @@ class Step:
     """A deduction: what it places and removes, what it rests on, and its explanation.
 
     ``houses`` are indices into ``shape.houses``; ``highlights`` are (role, cell, value)
-    triples for a display (roles here: ``placed``, ``defining``, ``removed``).
-    ``text`` is the explanation in the default ``r5c6`` notation; :meth:`describe`
-    renders ``template`` in either notation.
+    triples for a display (roles: :class:`Role`). ``text`` is the explanation in the
+    default ``r5c6`` notation; :meth:`describe` renders ``template`` in either notation.
     """
 
     technique: str
-    book_name: str = ""
     placements: tuple[tuple[int, int], ...] = ()
     eliminations: tuple[tuple[int, int], ...] = ()
     cells: tuple[int, ...] = ()
     houses: tuple[int, ...] = ()
-    highlights: tuple[tuple[str, int, int], ...] = ()
+    highlights: tuple[tuple[Role, int, int], ...] = ()
     #: the explanation of a step made without a template
     note: str = ""
     template: str = ""
     #: open guesses when the step was taken: 0 for pure logic; a guess opens a level
     depth: int = 0
+    #: cells along a chain (each cell of a grouped node counts): longer chains are harder
+    chain_length: int = 0
     #: the shape the template's markers refer to (for :attr:`text`)
     shape: Shape | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def book_name(self) -> str:
+        """The programming book's name of the technique (``CRME``, ``Twins``...), or ``""``."""
+        from .techniques import book_name  # the table imports every finder, which build steps
+
+        return book_name(self.technique)
 
     @cached_property
     def text(self) -> str:

@@ -13,10 +13,9 @@ from itertools import combinations
 
 from ..shape import Shape
 from .board import Board, bit, by_house, values_of
-from .step import Step, cells_ref, eliminations_ref, house_ref, make_step, values_ref
+from .step import Role, Step, cells_ref, eliminations_ref, house_ref, make_step, values_ref
 
 SIZE_NAMES = {2: "Pair", 3: "Triple", 4: "Quadruple"}
-BOOK_NAMES = {2: "Twins", 3: "Triplets"}
 
 
 def find_naked_subset(board: Board, shape: Shape, size: int) -> Iterator[Step]:
@@ -45,11 +44,11 @@ def find_naked_subset(board: Board, shape: Shape, size: int) -> Iterator[Step]:
                         f"{values_ref(vals)} between them: remove "
                         f"{eliminations_ref(elims)}")
             yield make_step(
-                shape, name, template, book_name=BOOK_NAMES.get(size, ""),
+                shape, name, template,
                 eliminations=elims, cells=group, houses=(h,),
-                highlights=tuple(("defining", c, v) for c in group for v in vals
+                highlights=tuple((Role.DEFINING, c, v) for c in group for v in vals
                                  if board.candidates[c] & bit(v))
-                + tuple(("removed", c, v) for c, v in elims))
+                + tuple((Role.REMOVED, c, v) for c, v in elims))
 
     return by_house(name, board, search)
 
@@ -83,9 +82,9 @@ def find_hidden_subset(board: Board, shape: Shape, size: int) -> Iterator[Step]:
                         f"remove {eliminations_ref(elims)}")
             yield make_step(
                 shape, name, template, eliminations=elims, cells=tuple(cells), houses=(h,),
-                highlights=tuple(("defining", c, v) for c in cells for v in group
+                highlights=tuple((Role.DEFINING, c, v) for c in cells for v in group
                                  if board.candidates[c] & bit(v))
-                + tuple(("removed", c, v) for c, v in elims))
+                + tuple((Role.REMOVED, c, v) for c, v in elims))
 
     return by_house(name, board, search)
 

@@ -8,7 +8,7 @@ whatever would complete a deadly pattern is false.
 
 **Only use these finders on puzzles known to have exactly one solution.** On a puzzle
 with several solutions they remove values some solution needs. The driver calls them
-only when told the puzzle is unique; :data:`UNIQUENESS_TECHNIQUES` lists their names.
+only when told the puzzle is unique (``needs_uniqueness`` in the technique table).
 
 Unique Rectangle: four unsolved cells in two rows and two columns of one grid, lying in
 exactly two boxes (or jigsaw regions), all holding the candidates {x,y}. If they held
@@ -38,10 +38,10 @@ from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations
 
-from ..shape import Shape
+from ..shape import BLOCK_KINDS, HouseKind, Shape
 from .board import Board, bit, values_of
-from .geometry import BLOCKS
 from .step import (
+    Role,
     Step,
     candidates_ref,
     cell_ref,
@@ -57,10 +57,6 @@ UR_TYPE_2 = "Unique Rectangle Type 2"
 UR_TYPE_3 = "Unique Rectangle Type 3"
 UR_TYPE_4 = "Unique Rectangle Type 4"
 BUG_PLUS_1 = "BUG+1"
-
-#: The techniques valid only for a puzzle with exactly one solution, simplest first.
-UNIQUENESS_TECHNIQUES: tuple[str, ...] = (UR_TYPE_1, UR_TYPE_2, UR_TYPE_3, UR_TYPE_4,
-                                          BUG_PLUS_1)
 
 #: Largest number of other cells joining the roof's virtual cell in a Type 3 subset.
 _TYPE3_MAX = 3
@@ -78,21 +74,21 @@ def rectangles(shape: Shape) -> tuple[Quad, ...]:
     rectangle keeps every house valid.
     """
     houses_of = shape.houses_of
-    blocks = {h for h, house in enumerate(shape.houses) if house.kind in BLOCKS}
+    blocks = {h for h, house in enumerate(shape.houses) if house.kind in BLOCK_KINDS}
     out: list[Quad] = []
     seen: set[frozenset[int]] = set()
     for g in range(len(shape.grids)):
-        rows = [h.cells for h in shape.houses if h.kind == "row" and h.grid == g]
-        cols = [h.cells for h in shape.houses if h.kind == "column" and h.grid == g]
+        rows = [h.cells for h in shape.houses if h.kind == HouseKind.ROW and h.grid == g]
+        cols = [h.cells for h in shape.houses if h.kind == HouseKind.COLUMN and h.grid == g]
         row_of = [shape.coords[r[0]][0] for r in rows]
         col_of = [shape.coords[c[0]][1] for c in cols]
         at = shape.cell_at
         for r1, r2 in combinations(sorted(row_of), 2):
             for c1, c2 in combinations(sorted(col_of), 2):
-                quad = (at.get((r1, c1)), at.get((r1, c2)), at.get((r2, c1)), at.get((r2, c2)))
-                if None in quad:
+                corners = [at.get(rc) for rc in ((r1, c1), (r1, c2), (r2, c1), (r2, c2))]
+                if None in corners:
                     continue
-                a, b, c, d = quad  # type: ignore[misc]
+                a, b, c, d = (x for x in corners if x is not None)
                 key = frozenset((a, b, c, d))
                 if key in seen:
                     continue
@@ -151,8 +147,8 @@ def _ur_text(quad: Quad, pair: int) -> str:
 
 def _ur_highlights(board: Board, quad: Quad, pair: int,
                    elims: tuple[tuple[int, int], ...]) -> tuple[tuple[str, int, int], ...]:
-    return (tuple(("defining", x, v) for x in quad for v in values_of(pair))
-            + tuple(("removed", c, v) for c, v in elims))
+    return (tuple((Role.DEFINING, x, v) for x in quad for v in values_of(pair))
+            + tuple((Role.REMOVED, c, v) for c, v in elims))
 
 
 def find_unique_rectangle_type1(board: Board, shape: Shape) -> Iterator[Step]:
@@ -194,7 +190,7 @@ def find_unique_rectangle_type2(board: Board, shape: Shape) -> Iterator[Step]:
                     f"remove {eliminations_ref(elims)}")
         yield make_step(shape, UR_TYPE_2, template, eliminations=elims, cells=quad,
                         highlights=_ur_highlights(board, quad, pair, elims)
-                        + (("defining", p, z), ("defining", q, z)))
+                        + ((Role.DEFINING, p, z), (Role.DEFINING, q, z)))
 
 
 def _shared_houses(shape: Shape, p: int, q: int) -> list[int]:
@@ -233,7 +229,7 @@ def find_unique_rectangle_type3(board: Board, shape: Shape) -> Iterator[Step]:
                         shape, UR_TYPE_3, template, eliminations=elims,
                         cells=quad + subset, houses=(h,),
                         highlights=_ur_highlights(board, quad, pair, elims)
-                        + tuple(("defining", c, v) for c in subset
+                        + tuple((Role.DEFINING, c, v) for c in subset
                                 for v in values_of(cands[c])))
 
 
@@ -306,14 +302,4 @@ def find_bug_plus_one(board: Board, shape: Shape) -> Iterator[Step]:
                 f"{cell_ref(triple)}")
     yield make_step(shape, BUG_PLUS_1, template, placements=((triple, value),),
                     cells=(triple,), houses=tuple(sorted(own)),
-                    highlights=(("placed", triple, value),))
-
-
-#: The finders by name, in :data:`UNIQUENESS_TECHNIQUES` order.
-UNIQUENESS_FINDERS = {
-    UR_TYPE_1: find_unique_rectangle_type1,
-    UR_TYPE_2: find_unique_rectangle_type2,
-    UR_TYPE_3: find_unique_rectangle_type3,
-    UR_TYPE_4: find_unique_rectangle_type4,
-    BUG_PLUS_1: find_bug_plus_one,
-}
+                    highlights=((Role.PLACED, triple, value),))

@@ -19,7 +19,16 @@ from itertools import combinations
 from ..shape import Shape
 from .board import Board, bit, values_of
 from .geometry import peer_sets, strong_links
-from .step import Step, candidates_ref, cell_ref, eliminations_ref, house_ref, make_step, value_ref
+from .step import (
+    Role,
+    Step,
+    candidates_ref,
+    cell_ref,
+    eliminations_ref,
+    house_ref,
+    make_step,
+    value_ref,
+)
 
 XY_WING = "XY-Wing"
 XYZ_WING = "XYZ-Wing"
@@ -59,9 +68,9 @@ def find_xy_wing(board: Board, shape: Shape) -> Iterator[Step]:
                             f"the pivot holds, remove {eliminations_ref(elims)}")
                 yield make_step(
                     shape, XY_WING, template, eliminations=elims, cells=(pivot, a, b),
-                    highlights=tuple(("pivot", pivot, v) for v in values_of(pm))
-                    + tuple(("pincer", c, v) for c in (a, b) for v in values_of(cands[c]))
-                    + tuple(("removed", c, v) for c, v in elims))
+                    highlights=tuple((Role.PIVOT, pivot, v) for v in values_of(pm))
+                    + tuple((Role.PINCER, c, v) for c in (a, b) for v in values_of(cands[c]))
+                    + tuple((Role.REMOVED, c, v) for c, v in elims))
 
 
 def find_xyz_wing(board: Board, shape: Shape) -> Iterator[Step]:
@@ -87,9 +96,9 @@ def find_xyz_wing(board: Board, shape: Shape) -> Iterator[Step]:
                         f"one of the three is {value_ref(z)}, remove {eliminations_ref(elims)}")
             yield make_step(
                 shape, XYZ_WING, template, eliminations=elims, cells=(pivot, a, b),
-                highlights=tuple(("pivot", pivot, v) for v in values_of(pm))
-                + tuple(("pincer", c, v) for c in (a, b) for v in values_of(cands[c]))
-                + tuple(("removed", c, v) for c, v in elims))
+                highlights=tuple((Role.PIVOT, pivot, v) for v in values_of(pm))
+                + tuple((Role.PINCER, c, v) for c in (a, b) for v in values_of(cands[c]))
+                + tuple((Role.REMOVED, c, v) for c, v in elims))
 
 
 def find_w_wing(board: Board, shape: Shape) -> Iterator[Step]:
@@ -128,7 +137,7 @@ def find_w_wing(board: Board, shape: Shape) -> Iterator[Step]:
                     yield make_step(
                         shape, W_WING, template, eliminations=elims, cells=(p, q, a, b),
                         houses=(h,),
-                        highlights=tuple(("pincer", c, v) for c in (p, q)
+                        highlights=tuple((Role.PINCER, c, v) for c in (p, q)
                                          for v in (x, y))
                         + (("link", a, x), ("link", b, x))
-                        + tuple(("removed", c, v) for c, v in elims))
+                        + tuple((Role.REMOVED, c, v) for c, v in elims))

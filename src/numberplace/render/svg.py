@@ -28,40 +28,40 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ..alphabet import Alphabet
 from ..logic.board import Board
-from ..logic.step import Step
-from ..shape import Shape
+from ..logic.step import Role, Step
+from ..shape import HouseKind, Shape
 from .text import thick_edges
 
 #: Colour of a candidate's mark for each highlight role.
-ROLE_COLOURS: dict[str, str] = {
-    "removed": "#e03131",
-    "placed": "#1c7ed6",
-    "defining": "#2f9e44",
-    "base": "#2f9e44",
-    "cover": "#0c8599",
-    "fin": "#9c36b5",
-    "pivot": "#f08c00",
-    "pincer": "#e8590c",
-    "link": "#868e96",
-    "chain": "#3b5bdb",
-    "color1": "#1971c2",
-    "color2": "#e8590c",
-    "premise": "#f08c00",
+ROLE_COLOURS: dict[Role, str] = {
+    Role.REMOVED: "#e03131",
+    Role.PLACED: "#1c7ed6",
+    Role.DEFINING: "#2f9e44",
+    Role.BASE: "#2f9e44",
+    Role.COVER: "#0c8599",
+    Role.FIN: "#9c36b5",
+    Role.PIVOT: "#f08c00",
+    Role.PINCER: "#e8590c",
+    Role.LINK: "#868e96",
+    Role.CHAIN: "#3b5bdb",
+    Role.COLOR1: "#1971c2",
+    Role.COLOR2: "#e8590c",
+    Role.PREMISE: "#f08c00",
 }
 #: Light tint of a cell for each role.
-ROLE_TINTS: dict[str, str] = {
-    "removed": "#ffe3e3",
-    "placed": "#d0ebff",
-    "defining": "#d3f9d8",
-    "base": "#d3f9d8",
-    "cover": "#c5f6fa",
-    "fin": "#f3d9fa",
-    "pivot": "#fff3bf",
-    "pincer": "#ffe8cc",
-    "chain": "#dbe4ff",
-    "color1": "#d0ebff",
-    "color2": "#ffe8cc",
-    "premise": "#fff3bf",
+ROLE_TINTS: dict[Role, str] = {
+    Role.REMOVED: "#ffe3e3",
+    Role.PLACED: "#d0ebff",
+    Role.DEFINING: "#d3f9d8",
+    Role.BASE: "#d3f9d8",
+    Role.COVER: "#c5f6fa",
+    Role.FIN: "#f3d9fa",
+    Role.PIVOT: "#fff3bf",
+    Role.PINCER: "#ffe8cc",
+    Role.CHAIN: "#dbe4ff",
+    Role.COLOR1: "#d0ebff",
+    Role.COLOR2: "#ffe8cc",
+    Role.PREMISE: "#fff3bf",
 }
 #: Colour for a role not named above.
 OTHER_ROLE_COLOUR = "#495057"
@@ -75,10 +75,11 @@ LINE_COLOUR = "#343a40"
 DIAGONAL_COLOUR = "#adb5bd"
 
 # Which role wins when one candidate (marks) or one cell (tints) has several.
-_MARK_PRIORITY = ("removed", "placed", "fin", "pivot", "pincer", "premise", "color1", "color2",
-                  "chain", "defining", "base", "cover", "link")
-_TINT_PRIORITY = ("placed", "pivot", "pincer", "premise", "fin", "color1", "color2", "chain",
-                  "base", "defining", "cover", "removed")
+_MARK_PRIORITY = (Role.REMOVED, Role.PLACED, Role.FIN, Role.PIVOT, Role.PINCER, Role.PREMISE,
+                  Role.COLOR1, Role.COLOR2, Role.CHAIN, Role.DEFINING, Role.BASE, Role.COVER,
+                  Role.LINK)
+_TINT_PRIORITY = (Role.PLACED, Role.PIVOT, Role.PINCER, Role.PREMISE, Role.FIN, Role.COLOR1,
+                  Role.COLOR2, Role.CHAIN, Role.BASE, Role.DEFINING, Role.COVER, Role.REMOVED)
 
 _MARGIN = 10
 
@@ -105,7 +106,7 @@ def _el(tag: str, text: str | None = None, **attrs: object) -> str:
     return f"<{head}>{escape(text)}</{tag}>"
 
 
-def _priority(role: str, order: tuple[str, ...]) -> int:
+def _priority(role: Role, order: tuple[Role, ...]) -> int:
     return order.index(role) if role in order else len(order)
 
 
@@ -162,19 +163,19 @@ def render_svg(board: Board, shape: Shape, step: Step | None = None,
         return x_of(c) + (sc + 0.5) * sub, y_of(r) + (sr + 0.5) * sub
 
     # -- what the step marks --------------------------------------------------------
-    highlights: list[tuple[str, int, int]] = []
+    highlights: list[tuple[Role, int, int]] = []
     house_cells: set[int] = set()
     step_cells: set[int] = set()
     if step is not None:
         highlights = list(step.highlights)
         named = {(c, v) for _, c, v in highlights}
-        highlights += [("placed", c, v) for c, v in step.placements if (c, v) not in named]
-        highlights += [("removed", c, v) for c, v in step.eliminations if (c, v) not in named]
+        highlights += [(Role.PLACED, c, v) for c, v in step.placements if (c, v) not in named]
+        highlights += [(Role.REMOVED, c, v) for c, v in step.eliminations if (c, v) not in named]
         for h in step.houses:
             house_cells.update(shape.houses[h].cells)
         step_cells.update(step.cells)
-    mark_role: dict[tuple[int, int], str] = {}
-    tint_role: dict[int, str] = {}
+    mark_role: dict[tuple[int, int], Role] = {}
+    tint_role: dict[int, Role] = {}
     for role, cell, value in highlights:
         key = (cell, value)
         if key not in mark_role or (_priority(role, _MARK_PRIORITY)
@@ -216,7 +217,7 @@ def render_svg(board: Board, shape: Shape, step: Step | None = None,
     out.append("</g>")
 
     # -- diagonals --------------------------------------------------------------------
-    diagonals = [house for house in shape.houses if house.kind == "diagonal"]
+    diagonals = [house for house in shape.houses if house.kind == HouseKind.DIAGONAL]
     if diagonals:
         out.append('<g class="diagonals">')
         for house in diagonals:
@@ -286,9 +287,9 @@ def render_svg(board: Board, shape: Shape, step: Step | None = None,
     out.append("</g>")
 
     # -- chain links ------------------------------------------------------------------
-    ends = [(c, v) for role, c, v in highlights if role == "link" and 1 <= v <= n]
+    ends = [(c, v) for role, c, v in highlights if role == Role.LINK and 1 <= v <= n]
     if len(ends) >= 2:
-        out.append(f'<g class="links" stroke="{ROLE_COLOURS["pivot"]}" stroke-width="2" '
+        out.append(f'<g class="links" stroke="{ROLE_COLOURS[Role.PIVOT]}" stroke-width="2" '
                    f'fill="none">')
         for (ca, va), (cb, vb) in zip(ends[0::2], ends[1::2], strict=False):
             ax, ay = cand_centre(ca, va)

@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from ..alphabet import Alphabet
 from ..logic.board import Board
-from ..shape import Shape
+from ..shape import BLOCK_KINDS, Shape
 
-_BLOCK_KINDS = ("box", "region")
+_BLOCK_KINDS = BLOCK_KINDS
 
 
 def cell_blocks(shape: Shape) -> list[frozenset[int]]:
@@ -123,8 +123,8 @@ def render_text(board: Board, shape: Shape, alphabet: Alphabet | None = None,
         parts = []
         for c in range(width):
             parts.append("|" if vertical[i][c] else " ")
-            cell = shape.cell_at.get((i, c))
-            body = texts[cell].ljust(w) if cell is not None else " " * w
+            at = shape.cell_at.get((i, c))
+            body = texts[at].ljust(w) if at is not None else " " * w
             parts.append(pad + body + pad)
         parts.append("|" if vertical[i][width] else " ")
         lines.append("".join(parts).rstrip())
