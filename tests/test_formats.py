@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import itertools
 import random
+import re
 import sys
 import time
 from collections.abc import Iterator
@@ -13,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from numberplace import engine
 from numberplace.alphabet import Alphabet
 from numberplace.errors import FormatError, NumberplaceError
 from numberplace.formats import (
@@ -24,7 +26,9 @@ from numberplace.formats import (
     read_records,
     write,
 )
-from numberplace.formats._common import candidate_masks, givens_from_masks
+from numberplace.formats._common import candidate_masks, placed_values
+from numberplace.logic import next_step
+from numberplace.logic.board import Board
 from numberplace.puzzle import Puzzle
 from numberplace.shape import Shape, classic, diagonal, jigsaw, samurai
 
@@ -81,9 +85,11 @@ def sample(shape: Shape, alphabet: Alphabet | None = None, seed: int = 1) -> Puz
 
 
 def with_pencil_marks(puzzle: Puzzle) -> Puzzle:
-    """The puzzle with candidates; cells left with one candidate count as given."""
+    """The puzzle as a pencil-mark grid reads: every cell its candidates, and placed the
+    cells down to one candidate that no peer holds (a given, unless it clashes)."""
     masks = candidate_masks(puzzle)
-    return Puzzle(puzzle.shape, tuple(givens_from_masks(masks)), puzzle.alphabet, tuple(masks))
+    return Puzzle(puzzle.shape, tuple(placed_values(puzzle.shape, masks)), puzzle.alphabet,
+                  tuple(masks))
 
 
 def holds(format_name: str, shape: Shape) -> bool:
@@ -156,7 +162,9 @@ def test_pencil_marks_of_a_plain_puzzle_are_the_values_no_peer_holds(fmt: str) -
     marked = parse(write(puzzle, fmt))
     assert marked.candidates is not None
     assert marked.candidates[0] == 0b011000000  # r1c1 of the book's puzzle: 7 or 8
-    assert all(marked.givens[c] == v for c, v in enumerate(puzzle.givens) if v)
+    # the givens come back placed: no peer holds their value
+    assert marked.givens == puzzle.givens
+    assert all(marked.candidates[c] == 1 << (v - 1) for c, v in enumerate(puzzle.givens) if v)
 
 
 def test_write_prints_other_values_in_the_same_format() -> None:
@@ -271,9 +279,10 @@ def test_hodoku_pencil_grid() -> None:
     puzzle = parse(text)
     assert puzzle.candidates is not None
     assert puzzle.candidates[0] == 0b011000000
-    assert puzzle.givens[2] == 9 and puzzle.givens[0] == 0
-    # r2c7 is down to one candidate, so it counts as placed.
-    assert puzzle.givens[15] == 4
+    assert puzzle.candidates[2] == 1 << 8 and puzzle.candidates[15] == 1 << 3
+    # No peer of r1c3 holds 9: placed. r2c7 is down to 4, but its row still holds a 4.
+    assert puzzle.givens[2] == 9 and puzzle.givens[15] == 0 and puzzle.givens[0] == 0
+    assert write(puzzle, "pencil").splitlines()[1].split()[1:4] == ["78", "14", "9"]
 
 
 def test_sukaku_as_groups_apart_by_spaces() -> None:
@@ -282,6 +291,128 @@ def test_sukaku_as_groups_apart_by_spaces() -> None:
     spaced = " ".join(text[i:i + 9] for i in range(0, 729, 9))
     assert detect(spaced) == "sukaku"
     assert parse(spaced) == puzzle
+
+
+# -- pencil marks stay pencil marks ------------------------------------------------------------
+
+#: The book's first puzzle solved, for pencil grids built around it.
+BOOK_1_SOLUTION = ("819754362352196487764328915298543671173269854546871239935487126"
+                   "487612593621935748")
+
+
+def marks_with_one_single(cell: int) -> Puzzle:
+    """Two candidates in every cell (the true value and the next), but one in ``cell``."""
+    solution = [int(ch) for ch in BOOK_1_SOLUTION]
+    masks = [1 << (v - 1) | 1 << (v % 9) for v in solution]
+    masks[cell] = 1 << (solution[cell] - 1)
+    return Puzzle(classic(9), (0,) * 81, candidates=tuple(masks))
+
+
+def test_the_book_solution_used_below_solves_the_book_puzzle() -> None:
+    assert parse(BOOK_1).fits([int(ch) for ch in BOOK_1_SOLUTION])
+
+
+@pytest.mark.parametrize("fmt", ["pencil", "sukaku"])
+def test_candidate_grids_read_back_to_the_same_text(fmt: str) -> None:
+    player = with_pencil_marks(parse(BOOK_1))
+    masks = list(player.candidates or ())
+    masks[0] = 1 << 7  # the player's own naked single: r1c1 is 8
+    masks[1] = 0  # and a cell left without candidates
+    for puzzle in (player, Puzzle(player.shape, player.givens, candidates=tuple(masks))):
+        text = write(puzzle, fmt)
+        back = parse(text, format=fmt)
+        assert back == puzzle and back.givens == player.givens
+        assert write(back, fmt) == text
+
+
+@pytest.mark.parametrize("fmt", ["pencil", "sukaku"])
+def test_givens_are_written_as_their_one_candidate(fmt: str) -> None:
+    puzzle = parse(BOOK_1)
+    assert write(puzzle, fmt) == write(with_pencil_marks(puzzle), fmt)
+    first = write(puzzle, fmt).splitlines()[1 if fmt == "pencil" else 0]
+    # r1c3 holds the given 9
+    assert (first.split()[3] if fmt == "pencil" else first[18:27]) == \
+        ("9" if fmt == "pencil" else "........9")
+
+
+def test_a_single_candidate_is_an_unsolved_cell_for_the_board_and_a_hint() -> None:
+    target = 40  # r5c5
+    text = write(marks_with_one_single(target), "pencil")
+    puzzle = parse(text)
+    assert puzzle.givens[target] == 0
+    board = Board.from_puzzle(puzzle)
+    assert board.values[target] == 0 and board.candidates[target] == 1 << 5  # only 6
+    step = next_step(board, puzzle.shape)
+    assert step is not None and step.technique == "Naked Single"
+    assert step.placements == ((target, 6),)
+
+
+def test_a_hodoku_grid_reads_its_givens_as_placed_and_hints_on_the_rest() -> None:
+    book = parse(BOOK_1)
+    puzzle = parse(write(book, "pencil"))
+    # r1c3 was given 9: no peer holds 9 any more, so it reads as placed
+    assert puzzle.givens == book.givens
+    step = next_step(Board.from_puzzle(puzzle), puzzle.shape)
+    assert step == next_step(Board.from_puzzle(book), book.shape)
+    assert step is not None and all(not book.givens[c] for c, _ in step.placements)
+
+
+def test_a_lone_candidate_that_a_peer_still_holds_is_not_placed() -> None:
+    book = parse(BOOK_1)
+    masks = candidate_masks(book)
+    # r1c1 may be 7 or 8; the player crosses out 7 but not the 8s around it
+    assert masks[0] == 0b011000000
+    masks[0] = 1 << 7
+    text = write(Puzzle(book.shape, book.givens, candidates=tuple(masks)), "pencil")
+    puzzle = parse(text)
+    assert puzzle.givens[0] == 0 and puzzle.givens == book.givens
+    step = next_step(Board.from_puzzle(puzzle), puzzle.shape)
+    assert step is not None and step.placements == ((0, 8),)
+
+
+@pytest.mark.parametrize("backend", engine.available_backends())
+@pytest.mark.parametrize("fmt", ["pencil", "sukaku"])
+def test_the_engine_solves_a_candidate_grid_without_givens(fmt: str, backend: str) -> None:
+    solution = tuple(int(ch) for ch in BOOK_1_SOLUTION)
+    single = parse(write(marks_with_one_single(40), fmt))
+    assert not any(single.givens)
+    for puzzle in (parse(write(parse(BOOK_1), fmt)), single):
+        result = engine.solve(puzzle, backend=backend)
+        assert result.status is engine.Status.UNIQUE and result.solution == solution
+    # a wrong lone candidate is no solution, not a crash
+    masks = list(with_pencil_marks(parse(BOOK_1)).candidates or ())
+    masks[0] = 1 << 6  # r1c1 is 8 in the solution, not 7
+    wrong = Puzzle(classic(9), (0,) * 81, candidates=tuple(masks))
+    assert engine.solve(wrong, backend=backend).status is engine.Status.NONE
+
+
+VALUE_FORMATS = [f for f in FORMAT_NAMES if f not in ("pencil", "sukaku", "json", "samurai")]
+
+
+@pytest.mark.parametrize("fmt", VALUE_FORMATS)
+def test_formats_without_candidates_write_the_values_the_marks_settle(fmt: str) -> None:
+    puzzle = parse(write(parse(BOOK_1), "pencil"))
+    settled = tuple(m.bit_length() if m & (m - 1) == 0 else 0 for m in puzzle.candidates or ())
+    assert write(puzzle, fmt) == write(puzzle.with_values(settled), fmt)
+    back = parse(write(puzzle, fmt), format=fmt, shape=puzzle.shape)
+    # every given of the book's puzzle, and the cells its givens leave one candidate
+    assert back.givens == settled and back.candidates is None
+    assert all(back.givens[c] == v for c, v in enumerate(parse(BOOK_1).givens) if v)
+
+
+def test_formats_without_candidates_on_a_samurai() -> None:
+    shape = samurai()
+    puzzle = with_pencil_marks(sample(shape))
+    settled = tuple(m.bit_length() if m & (m - 1) == 0 else 0 for m in puzzle.candidates or ())
+    for fmt in ("samurai", "samurai-grid", "line"):
+        assert parse(write(puzzle, fmt), format=fmt, shape=shape).givens == settled
+
+
+def test_json_keeps_candidates_and_empty_givens_apart() -> None:
+    puzzle = parse(write(marks_with_one_single(40), "pencil"))
+    text = write(puzzle, "json")
+    assert '"givens":"' + "." * 81 + '"' in text
+    assert parse(text) == puzzle
 
 
 def test_sdk_with_metadata_and_a_state_section() -> None:
@@ -523,8 +654,9 @@ def test_read_file(tmp_path: object) -> None:
     assert records[0].puzzle == parse(BOOK_1)
     assert str(records[1].error) == \
         f"{path}, line 2, column 1: '\ufffd' is not a symbol of the alphabet 1-9"
-    with pytest.raises(FormatError, match="cannot read the file"):
-        list(read_file(tmp_path / "missing.txt"))  # type: ignore[operator]
+    missing = tmp_path / "missing.txt"  # type: ignore[operator]
+    with pytest.raises(FormatError, match="^" + re.escape(f"cannot read {missing}: No such")):
+        list(read_file(missing))
 
 
 def test_a_damaged_first_line_does_not_hide_a_stream_of_lines() -> None:

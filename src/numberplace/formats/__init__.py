@@ -19,16 +19,15 @@ source, line and column.
 
 from __future__ import annotations
 
-import io
 import json
 import os
-import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain
 
 from ..alphabet import Alphabet
 from ..errors import FormatError, NumberplaceError, ShapeError
+from ..inputs import open_input
 from ..puzzle import Puzzle
 from ..shape import Shape, by_name
 from . import (
@@ -44,7 +43,7 @@ from . import (
     ss,
     sukaku,
 )
-from ._common import Context, Numbered, is_content, numbered, split_lines
+from ._common import Context, Numbered, is_content, numbered, settled_values, split_lines
 from .detection import detect_lines
 from .records import Chunk, number_lines, peek_head, split
 
@@ -60,6 +59,8 @@ Writer = Callable[[Puzzle], str]
 _MODULES = {"line": line, "sdo": sdo, "grid": grid, "sdk": sdk, "ss": ss, "pencil": pencil,
             "sukaku": sukaku, "samurai": samurai, "samurai-grid": samurai_grid,
             "jigsaw": jigsaw, "json": json_format}
+#: Formats that write a puzzle's candidates; the others write values only.
+_CANDIDATE_FORMATS = frozenset({"pencil", "sukaku", "json"})
 _READERS: dict[str, Reader] = {name: module.read for name, module in _MODULES.items()}
 _WRITERS: dict[str, Writer] = {name: module.write for name, module in _MODULES.items()}
 
@@ -132,8 +133,10 @@ def read_file(path: str | os.PathLike[str], *, shape: Shape | str | None = None,
               source: str | None = None) -> Iterator[Record]:
     """The puzzles of a file (``"-"`` for standard input), streamed like :func:`read_records`.
 
-    Undecodable bytes read as U+FFFD, which then shows in an error as a foreign symbol; a
-    file that cannot be opened is a FormatError.
+    The file is opened by :func:`numberplace.inputs.open_input`: ``.gz``, ``.xz`` and
+    ``.bz2`` files are decompressed, a byte-order mark is skipped, and undecodable bytes
+    read as U+FFFD, which then shows in an error as a foreign symbol. A file that cannot be
+    opened, or a line too long to be a puzzle, is a FormatError.
     """
     name = source or ("<stdin>" if os.fspath(path) == "-" else os.fspath(path))
     resolved, format = _prepare(shape, format)
@@ -145,12 +148,18 @@ def write(puzzle: Puzzle, format: str = "line", *, values: Sequence[int] | None 
     """The puzzle as text in a format, without a trailing newline.
 
     ``values`` are written instead of the givens (a solution, printed in the format the
-    puzzle came in). FormatError if the format cannot hold the puzzle's shape.
+    puzzle came in). Formats without candidates write a puzzle's pencil marks as the values
+    they settle: the givens, and each cell with one candidate left. FormatError if the
+    format cannot hold the puzzle's shape.
     """
     if format not in _WRITERS:
         raise FormatError(_unknown_format(format))
     if values is not None:
         puzzle = puzzle.with_values(values)
+    elif puzzle.candidates is not None and format not in _CANDIDATE_FORMATS:
+        # A pencil grid read back has no givens; writing only those would lose every
+        # value its marks decide (a line -> pencil -> line trip would come back empty).
+        puzzle = puzzle.with_values(settled_values(puzzle))
     return _WRITERS[format](puzzle)
 
 
@@ -197,28 +206,8 @@ def _records(numbered_lines: Iterator[Numbered], ctx: Context, format: str | Non
 
 def _file_records(path: str | os.PathLike[str], ctx: Context, format: str | None,
                   source: str) -> Iterator[Record]:
-    if os.fspath(path) == "-":
-        yield from _stdin_records(ctx, format, source)
-        return
-    try:
-        handle = open(path, encoding="utf-8-sig", errors="replace")
-    except OSError as exc:
-        raise FormatError(f"cannot read the file: {exc.strerror or exc}", source=source) from None
-    with handle:
-        yield from _records(number_lines(handle), ctx, format, source)
-
-
-def _stdin_records(ctx: Context, format: str | None, source: str) -> Iterator[Record]:
-    buffer = getattr(sys.stdin, "buffer", None)
-    if buffer is None:
-        yield from _records(number_lines(sys.stdin), ctx, format, source)
-        return
-    # A wrapper of our own decodes leniently; detaching it leaves stdin open for others.
-    stream = io.TextIOWrapper(buffer, encoding="utf-8-sig", errors="replace")
-    try:
-        yield from _records(number_lines(stream), ctx, format, source)
-    finally:
-        stream.detach()
+    with open_input(path, source=source) as handle:
+        yield from _records(enumerate(handle.lines(), start=1), ctx, format, source)
 
 
 def _record(chunk: Chunk, format: str, reader: Reader, ctx: Context, source: str) -> Record:

@@ -231,6 +231,28 @@ def candidate_masks(puzzle: Puzzle) -> list[int]:
     return [1 << (v - 1) if v else mask for v, mask in zip(givens, masks, strict=True)]
 
 
-def givens_from_masks(masks: Sequence[int]) -> list[int]:
-    """A cell with exactly one candidate holds that value; the others are empty."""
-    return [m.bit_length() if m and not m & (m - 1) else 0 for m in masks]
+def placed_values(shape: Shape, masks: Sequence[int]) -> list[int]:
+    """The values a candidate grid shows as placed, 0 for the other cells.
+
+    Neither the pencil nor the Sukaku format can mark a placed digit, so the marks decide:
+    a cell down to one candidate that no peer still holds is placed (its value has been
+    crossed out around it, as a given's is); a cell whose one candidate a peer still
+    holds is a naked single the player has not taken yet, and stays unsolved.
+    """
+    values = [0] * len(masks)
+    for cell, mask in enumerate(masks):
+        if mask and not mask & (mask - 1) and not any(masks[p] & mask for p in shape.peers[cell]):
+            values[cell] = mask.bit_length()
+    return values
+
+
+def settled_values(puzzle: Puzzle) -> tuple[int, ...]:
+    """The givens, and for each other cell whose candidates are down to one, that value.
+
+    What a format without candidates keeps of a pencil-mark puzzle: the values its marks
+    already decide.
+    """
+    if puzzle.candidates is None:
+        return puzzle.givens
+    return tuple(v or (m.bit_length() if m and not m & (m - 1) else 0)
+                 for v, m in zip(puzzle.givens, puzzle.candidates, strict=True))

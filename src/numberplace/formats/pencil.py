@@ -7,9 +7,12 @@ value; ``.`` a cell with no candidate left. Cells are apart by spaces and ``|``;
     +----------------+----------------+----------------+
     | 1248  5     23 | ...
 
-Reading sets the puzzle's candidates; a cell with exactly one candidate also becomes a
-value among the givens. Writing a puzzle without candidates pencils in, for each empty
-cell, the values that no given peer holds.
+Reading sets the puzzle's candidates. The format has no mark for a placed digit, so a
+cell written as one value is read as placed only when no peer still holds that value as a
+candidate; otherwise it is a naked single the player has not taken yet and stays an
+unsolved cell with one candidate, for a hint to find. Writing a puzzle without
+candidates pencils in, for each empty cell, the values that no given peer holds; a given
+is written as its one value.
 """
 
 from __future__ import annotations
@@ -26,11 +29,11 @@ from ._common import (
     candidate_masks,
     choose_alphabet,
     fail,
-    givens_from_masks,
     hexadecimal_alphabet,
     is_comment,
     mask_symbols,
     not_a_symbol,
+    placed_values,
     require_single_grid,
 )
 from .grid import Row, check_rows, is_border, shape_of_row
@@ -64,7 +67,7 @@ def read(record: Sequence[Numbered], ctx: Context) -> Puzzle:
     for r, row in enumerate(rows):
         for c, (col, token) in enumerate(row.cells):
             masks[shape.cell_at[(r, c)]] = _mask(token, alphabet, row.line, col)
-    return build(shape, givens_from_masks(masks), alphabet, masks, rows[0].line)
+    return build(shape, placed_values(shape, masks), alphabet, masks, rows[0].line)
 
 
 def write(puzzle: Puzzle) -> str:

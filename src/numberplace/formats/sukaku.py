@@ -3,8 +3,13 @@
 A 9x9 Sukaku is 729 characters: 81 cells of 9 positions each, in reading order; position
 d holds the symbol of value d when d is a candidate and ``.`` (or ``0``) when it is not.
 The 81 groups may also be set apart by spaces. Other sizes work alike (n*n cells of n
-positions) when the shape is given. A cell with exactly one candidate also becomes a value
-among the givens.
+positions) when the shape is given.
+
+Reading sets the puzzle's candidates. The format cannot mark a placed digit: a cell with
+one candidate is placed when no peer still holds that value, and otherwise stays an
+unsolved cell with one candidate. Writing a puzzle
+without candidates fills them in as the ``pencil`` format does; a given is written as its
+one candidate.
 """
 
 from __future__ import annotations
@@ -23,9 +28,9 @@ from ._common import (
     candidate_masks,
     choose_alphabet,
     fail,
-    givens_from_masks,
     indent,
     only_line,
+    placed_values,
     with_article,
 )
 
@@ -47,7 +52,7 @@ def read(record: Sequence[Numbered], ctx: Context) -> Puzzle:
         _check_groups(groups, shape, number)
     alphabet = choose_alphabet(shape.size, "", ctx.alphabet, number)
     masks = [_mask(group, col, alphabet, number) for col, group in groups]
-    return build(shape, givens_from_masks(masks), alphabet, masks, number)
+    return build(shape, placed_values(shape, masks), alphabet, masks, number)
 
 
 def write(puzzle: Puzzle) -> str:
