@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -15,11 +16,16 @@ BOOK_PUZZLES = (
 )
 
 
+#: The reason :func:`data_lines` gives for a skip, which the summary counts.
+MISSING = re.compile(r"benchmark data (.+) is missing \(see shared/data/README\.md\)")
+
+
 def data_lines(name: str, limit: int | None = None) -> list[str]:
-    """Puzzle lines of a shared benchmark file; skips the test if the data is absent."""
+    """Puzzle lines of a shared benchmark file; skips the test if the data is absent
+    (every test reaches the data through here, so the summary can count such skips)."""
     path = DATA / name
     if not path.exists():
-        pytest.skip(f"benchmark data {path} is not present (see shared/data/README.md)")
+        pytest.skip(f"benchmark data {path} is missing (see shared/data/README.md)")
     out = []
     with path.open() as handle:
         for raw in handle:
@@ -29,3 +35,25 @@ def data_lines(name: str, limit: int | None = None) -> list[str]:
                 if limit and len(out) >= limit:
                     break
     return out
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Say loudly, at any verbosity, when benchmark data is absent and tests were skipped
+    for it; print nothing when the data is all there."""
+    names: dict[str, int] = {}
+    for report in terminalreporter.stats.get("skipped", []):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else ""
+        match = MISSING.search(reason)
+        if match:
+            name = Path(match[1]).name
+            names[name] = names.get(name, 0) + 1
+    if not DATA.is_dir():
+        what, it = f"benchmark data {DATA} is missing", "it"
+    elif names:
+        what, it = f"benchmark data {DATA} lacks {', '.join(sorted(names))}", "them"
+    else:
+        return
+    count = sum(names.values())
+    tests = f"test that needs {it} is" if count == 1 else f"tests that need {it} are"
+    terminalreporter.write_line(
+        f"{what}: {count} {tests} skipped (see shared/data/README.md)", yellow=True, bold=True)

@@ -1,4 +1,4 @@
-"""Helpers for hand-made technique positions, shared by the technique tests."""
+"""Helpers for hand-made positions and boards, shared by the logic and render tests."""
 
 from __future__ import annotations
 
@@ -27,14 +27,40 @@ JIGSAW_9 = """\
 """
 
 
+def open_board(source: Shape | Puzzle | str = S9, **parse_options: object) -> Board:
+    """A board to mark up or draw.
+
+    Given a shape (9x9 when nothing is given): no values and every candidate everywhere,
+    a blank slate. Given a puzzle, or its text (read by :func:`formats.parse` with
+    ``parse_options``, e.g. ``shape="samurai"``): the board of its givens and pencil marks.
+    """
+    if isinstance(source, Shape):
+        full = (1 << source.size) - 1
+        return Board(source, [0] * source.ncells, [full] * source.ncells)
+    if isinstance(source, str):
+        source = formats.parse(source, **parse_options)  # type: ignore[arg-type]
+    return Board.from_puzzle(source)
+
+
 def cell(name: str, shape: Shape = S9) -> int:
     """Cell index of a name such as ``r5c6``."""
     return shape.parse_cell(name)
 
 
+def cells(*names: str) -> list[int]:
+    """Cell indexes of 9x9 names."""
+    return [cell(n) for n in names]
+
+
 def set_cands(board: Board, name: str, *values: int) -> None:
     """Give a cell exactly these candidates."""
     board.candidates[cell(name, board.shape)] = sum(bit(v) for v in values)
+
+
+def remove(board: Board, value: int, where: list[int]) -> None:
+    """Remove ``value`` from the cells ``where``."""
+    for c in where:
+        board.eliminate(c, value)
 
 
 def keep_only(board: Board, value: int, house: list[int], *names: str) -> None:

@@ -21,6 +21,7 @@ from numberplace.rating import (
     rate,
     step_difficulty,
 )
+from numberplace.serialize import rating_fields
 
 from conftest import BOOK_PUZZLES, data_lines
 
@@ -77,7 +78,7 @@ def test_unsound_puzzles_are_not_rated(text: str, status: str) -> None:
     r = rate(formats.parse(text))
     assert r.status == status
     assert r.level is None and r.level_number == 0 and r.difficulty is None
-    assert r.book_score is None and r.record()["level"] is None
+    assert r.book_score is None and rating_fields(r)["level"] is None
 
 
 def test_hidden_singles_in_a_box_rate_lower_than_in_a_line() -> None:

@@ -18,6 +18,7 @@ from typing import TextIO
 
 from . import engine, formats
 from .errors import NumberplaceError
+from .inputs import open_input
 from .shape import Shape, classic
 
 
@@ -50,18 +51,15 @@ class BenchRow:
 
 
 def _lines(path: str, max_puzzles: int | None) -> list[str]:
-    try:
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            out = []
-            for raw in handle:
-                text = raw.strip()
-                if text and not text.startswith("#"):
-                    out.append(text)
-                    if max_puzzles and len(out) >= max_puzzles:
-                        break
-            return out
-    except OSError as exc:
-        raise NumberplaceError(f"cannot read {path}: {exc.strerror or exc}") from None
+    out = []
+    with open_input(path) as source:
+        for raw in source.lines():
+            text = raw.strip()
+            if text and not text.startswith("#"):
+                out.append(text)
+                if max_puzzles and len(out) >= max_puzzles:
+                    break
+    return out
 
 
 def _blob9(lines: list[str]) -> bytes | None:

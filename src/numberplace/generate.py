@@ -27,6 +27,7 @@ from .errors import NumberplaceError, ShapeError
 from .grids import random_grid
 from .logic.board import Memo
 from .logic.driver import BOOK, solve_path
+from .logic.step import LogicStatus
 from .logic.techniques import REGISTRY
 from .puzzle import Puzzle
 from .rating import BOOK_LEVELS, LEVELS, Rating, add_book_score, book_score, level_by, rate
@@ -127,13 +128,13 @@ class _Budget:
                           solvable=True, time_limit=self.left(), memo=self.memo)
         if path.status != "solved":
             self.left()
-        return path.status == "solved"
+        return path.status is LogicStatus.SOLVED
 
     def rate(self, puzzle: Puzzle, book: bool) -> Rating:
         """:func:`rate` within the time left."""
         rating = rate(puzzle, node_limit=self.node_limit, book=book, time_limit=self.left(),
                       memo=self.memo)
-        if rating.status == "limit":
+        if rating.status is engine.Status.LIMIT:
             self.left()
         return rating
 
@@ -355,7 +356,7 @@ def _harden(puzzle: Puzzle, solution: tuple[int, ...], rating: Rating, target: i
         _empty_while_unique(shape, trial, solution, kept, budget)
         candidate = Puzzle(shape, tuple(trial))
         new = budget.rate(candidate, book=False)
-        if (new.status == "unique" and new.level_number <= target
+        if (new.status is engine.Status.UNIQUE and new.level_number <= target
                 and score(new) >= score(rating)):
             values, puzzle, rating = trial, candidate, new
     return puzzle, rating
@@ -392,7 +393,7 @@ def _remove(shape: Shape, solution: tuple[int, ...], level: int | None, symmetry
     for _ in range(50):
         path = solve_path(Puzzle(shape, tuple(values)), allowed, unique=True,
                           solvable=True, time_limit=budget.left(), memo=budget.memo)
-        if path.status == "solved":
+        if path.status is LogicStatus.SOLVED:
             break
         budget.left()
         if path.board is None or not removed:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -144,15 +144,3 @@ class Puzzle:
         for (r, c), v in zip(self.shape.coords, self.givens, strict=True):
             grid[r][c] = v
         return grid
-
-
-def values_from_symbols(chars: Iterable[str], alphabet: Alphabet) -> tuple[int, ...]:
-    """Values of a sequence of characters; raises PuzzleError on a foreign character."""
-    out = []
-    for i, ch in enumerate(chars):
-        v = alphabet.value(ch)
-        if v is None:
-            raise PuzzleError(f"character {i + 1}: {ch!r} is not a symbol of the alphabet "
-                              f"{alphabet.describe()}")
-        out.append(v)
-    return tuple(out)

@@ -29,7 +29,7 @@ from . import engine
 from .errors import NumberplaceError
 from .logic.board import Memo
 from .logic.driver import BOOK, solve_path
-from .logic.step import Step
+from .logic.step import LogicStatus, Step
 from .logic.techniques import BRUTE_FORCE, LEVEL_NAMES, REGISTRY, Family
 from .puzzle import Puzzle
 from .shape import BLOCK_KINDS
@@ -72,7 +72,7 @@ class Rating:
     """A puzzle's difficulty. ``status`` is the engine's (``unique``, ``multiple``,
     ``none``, ``invalid`` or ``limit``); only unique puzzles get a level and numbers."""
 
-    status: str
+    status: engine.Status
     level: str | None = None
     level_number: int = 0
     difficulty: float | None = None
@@ -82,14 +82,6 @@ class Rating:
     guesses: int = 0
     steps: Counter[str] = field(default_factory=Counter)
     message: str = ""
-
-    def record(self) -> dict[str, object]:
-        """The rating as plain data (the fields of ``rate --json``)."""
-        return {"status": self.status, "level": self.level,
-                "level_number": self.level_number, "difficulty": self.difficulty,
-                "book_score": self.book_score, "book_level": self.book_level,
-                "hardest": self.hardest, "guesses": self.guesses,
-                "steps": dict(self.steps)}
 
 
 def level_of(technique: str) -> Level:
@@ -144,13 +136,13 @@ def rate(puzzle: Puzzle, *, time_limit: float | None = 60.0, node_limit: int = 2
     """
     exact = engine.solve(puzzle, limit=2, keep=0, node_limit=node_limit)
     if exact.status is not engine.Status.UNIQUE:
-        return Rating(str(exact.status), message=exact.message)
+        return Rating(exact.status, message=exact.message)
     shape = puzzle.shape
     path = solve_path(puzzle, REGISTRY.rating_order(), guess=True, unique=True,
                       time_limit=time_limit, solvable=True, memo=memo)
-    if path.status != "solved":
-        return Rating("limit", message=path.message or path.status)
-    out = Rating("unique")
+    if path.status is not LogicStatus.SOLVED:
+        return Rating(engine.Status.LIMIT, message=path.message or str(path.status))
+    out = Rating(engine.Status.UNIQUE)
     hardest_value = 0.0
     level = LEVELS[0]
     for step in path.steps:
@@ -181,6 +173,6 @@ def add_book_score(rating: Rating, puzzle: Puzzle, time_limit: float | None = 60
     path of the book's techniques and guesses: on large shapes it may be long)."""
     book_path = solve_path(puzzle, BOOK, guess=True, time_limit=time_limit, solvable=True,
                            memo=memo)
-    if book_path.status == "solved":
+    if book_path.status is LogicStatus.SOLVED:
         rating.book_score = book_score(book_path.steps)
         rating.book_level = book_level(rating.book_score)

@@ -291,23 +291,6 @@ def _region_ids(regions: Sequence[Sequence[int]] | Sequence[int] | str, size: in
     return n, flat
 
 
-def region_cells_connected(cells: Sequence[int], size: int) -> bool:
-    """True if the cells (indices in a size x size grid) form one orthogonally joined piece."""
-    todo = [cells[0]]
-    seen = {cells[0]}
-    members = set(cells)
-    while todo:
-        c = todo.pop()
-        r, k = divmod(c, size)
-        for nr, nk in ((r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1)):
-            if 0 <= nr < size and 0 <= nk < size:
-                nc = nr * size + nk
-                if nc in members and nc not in seen:
-                    seen.add(nc)
-                    todo.append(nc)
-    return len(seen) == len(members)
-
-
 def jigsaw(regions: Sequence[Sequence[int]] | Sequence[int] | str,
            size: int | None = None) -> Shape:
     """A ``size`` x ``size`` grid whose boxes are irregular regions.
@@ -433,9 +416,3 @@ def by_name(name: str) -> Shape:
     box = (int(m.group("br")), int(m.group("bc"))) if m.group("br") else None
     base = classic(n, box)
     return diagonal(base) if m.group("diag") else base
-
-
-#: Names accepted by ``--shape`` on the command line (besides ``jigsaw``, which takes its
-#: region map from the input).
-SHAPE_NAMES = ("4x4", "6x6", "8x8", "9x9", "12x12", "16x16", "25x25", "samurai", "diagonal",
-               "jigsaw")

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from ..puzzle import Puzzle
 from ..shape import Shape
 from .board import Board, Memo, values_of
-from .step import Role, Step, cell_ref, make_step, render, value_ref, values_ref
+from .step import LogicStatus, Role, Step, cell_ref, make_step, render, value_ref, values_ref
 from .techniques import BACKTRACK, BRUTE_FORCE, REGISTRY, Finder
 
 #: The programming book's logical techniques, in its order (its brute force is not here).
@@ -23,12 +23,12 @@ BOOK: list[str] = REGISTRY.book()
 
 @dataclass
 class SolveResult:
-    """Outcome of :func:`solve_path`: ``status`` is ``solved``, ``stalled`` or ``invalid``.
+    """Outcome of :func:`solve_path`: ``status`` is solved, stalled or invalid.
 
     ``message`` names the contradiction of an invalid board.
     """
 
-    status: str
+    status: LogicStatus
     steps: list[Step] = field(default_factory=list)
     board: Board | None = None
     message: str = ""
@@ -105,20 +105,21 @@ def solve_path(puzzle: Puzzle, techniques: Sequence[str] | None = None,
             steps.append(step)
             continue
         if problem:
-            return SolveResult("invalid", steps, board, render(problem, shape))
+            return SolveResult(LogicStatus.INVALID, steps, board, render(problem, shape))
         if board.is_solved():
-            return SolveResult("solved", steps, board)
+            return SolveResult(LogicStatus.SOLVED, steps, board)
         if max_steps is not None and len(steps) >= max_steps:
-            return SolveResult("stalled", steps, board, f"stopped after {max_steps} steps")
+            return SolveResult(LogicStatus.STALLED, steps, board,
+                               f"stopped after {max_steps} steps")
         if deadline is not None and time.monotonic() > deadline:
-            return SolveResult("stalled", steps, board,
+            return SolveResult(LogicStatus.STALLED, steps, board,
                                f"stopped at the time limit of {time_limit:g} s")
         found = _first_step(board, shape, finders)
         if found is None and guess:
             found = _guess(board, shape, len(saved) + 1)
             saved.append((board.copy(), found.placements[0][0], found.placements[0][1]))
         if found is None:
-            return SolveResult("stalled", steps, board)
+            return SolveResult(LogicStatus.STALLED, steps, board)
         step = replace(found, depth=len(saved)) if found.depth != len(saved) else found
         step.apply(board)
         last = step

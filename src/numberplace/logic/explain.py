@@ -2,8 +2,9 @@
 
 :func:`explain` first asks the exact engine whether the puzzle is sound (clashing givens,
 no solution, several solutions), then solves it step by step with the techniques asked.
-:func:`hint` gives the next step at three levels of detail, from the technique and the
-house to look at, to the whole deduction.
+:func:`next_hint` gives the next step as data, or says why there is none; :func:`hint_text`
+tells a step at three levels of detail, from the technique and the house to look at, to
+the whole deduction.
 """
 
 from __future__ import annotations
@@ -18,23 +19,53 @@ from ..puzzle import Puzzle
 from ..shape import HouseKind, Shape
 from .board import Board
 from .driver import next_placement, next_step, solve_path
-from .step import Step
-
-#: Statuses of an explanation.
-STATUSES = ("solved", "stalled", "invalid", "multiple", "none")
+from .step import LogicStatus, Step
 
 
 @dataclass
 class Explanation:
-    """A puzzle's solving path: ``status`` is one of :data:`STATUSES`."""
+    """A puzzle's solving path: solved, stalled, invalid, multiple or none."""
 
-    status: str
+    status: LogicStatus
     steps: list[Step] = field(default_factory=list)
     message: str = ""
 
     def technique_counts(self) -> Counter[str]:
         """How many steps each technique took."""
         return Counter(step.technique for step in self.steps)
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The next step of a puzzle, as data.
+
+    ``status`` is ``hinted`` with ``step`` set; ``multiple`` also has a step when logic
+    finds one (the puzzle has several solutions, the step is sound for all of them);
+    ``solved`` (nothing left to place), ``stalled`` (no technique applies), ``invalid``
+    and ``none`` have no step and say why in ``message``. ``before`` holds the
+    elimination steps a placement hint went through first.
+    """
+
+    status: LogicStatus
+    step: Step | None = None
+    before: tuple[Step, ...] = ()
+    message: str = ""
+
+
+def _unsound(puzzle: Puzzle, exact: engine.Result) -> tuple[LogicStatus, str] | None:
+    """What the exact engine found wrong with the puzzle before any step: clashes, or no
+    solution (for a pencil-mark grid: marks that rule out every solution)."""
+    if exact.status is engine.Status.INVALID:
+        return LogicStatus.INVALID, exact.message
+    if exact.status is engine.Status.NONE:
+        if puzzle.candidates is not None:
+            return LogicStatus.NONE, "the pencil marks rule out every solution"
+        return LogicStatus.NONE, "the puzzle has no solution"
+    return None
+
+
+def _exact(puzzle: Puzzle) -> engine.Result:
+    return engine.solve(puzzle, limit=2, keep=0, node_limit=2_000_000)
 
 
 def explain(puzzle: Puzzle, techniques: Sequence[str] | None = None,
@@ -47,58 +78,47 @@ def explain(puzzle: Puzzle, techniques: Sequence[str] | None = None,
     explained as far as logic goes. Past ``time_limit`` seconds the path ends
     ``stalled`` with a message saying so.
     """
-    exact = engine.solve(puzzle, limit=2, keep=0, node_limit=2_000_000)
-    if exact.status is engine.Status.INVALID:
-        return Explanation("invalid", message=exact.message)
-    if exact.status is engine.Status.NONE:
-        return Explanation("none", message="the puzzle has no solution")
+    exact = _exact(puzzle)
+    wrong = _unsound(puzzle, exact)
+    if wrong is not None:
+        return Explanation(wrong[0], message=wrong[1])
     path = solve_path(puzzle, techniques, guess=guess,
                       unique=exact.status is engine.Status.UNIQUE, time_limit=time_limit)
-    if path.status == "invalid":
-        return Explanation("invalid", path.steps, path.message)
+    if path.status is LogicStatus.INVALID:
+        return Explanation(LogicStatus.INVALID, path.steps, path.message)
     if exact.status is engine.Status.MULTIPLE:
-        return Explanation("multiple", path.steps, "; ".join(
-            ["the puzzle has more than one solution"] + [path.message] * bool(path.message)))
+        return Explanation(LogicStatus.MULTIPLE, path.steps, "; ".join(
+            [_SEVERAL] + [path.message] * bool(path.message)))
     return Explanation(path.status, path.steps, path.message)
 
 
-def step_record(step: Step, shape: Shape, notation: str = "rc",
-                alphabet: Alphabet | None = None) -> dict[str, object]:
-    """A step as plain data: technique, placements and eliminations as ``[cell, value]``
-    with cells written ``r5c6`` and values as numbers 1..n, ``depth`` (open guesses; 0
-    for pure logic) and text (values in it written with ``alphabet``'s symbols)."""
-    return {
-        "technique": step.technique,
-        "book_name": step.book_name,
-        "placements": [[shape.cell_name(c), v] for c, v in step.placements],
-        "eliminations": [[shape.cell_name(c), v] for c, v in step.eliminations],
-        "depth": step.depth,
-        "text": step.describe(shape, notation, alphabet),
-    }
+_SEVERAL = "the puzzle has more than one solution"
 
 
-def hint(puzzle: Puzzle, tier: int = 3, techniques: Sequence[str] | None = None,
-         notation: str = "rc", placement: bool = False) -> str | None:
-    """The next step, told at ``tier`` 1 (technique and where to look), 2 (and which
-    cells) or 3 (the whole step); None when no technique applies. With ``placement``,
-    the next step that writes a value (the eliminations before it are counted)."""
-    shape = puzzle.shape
+def next_hint(puzzle: Puzzle, techniques: Sequence[str] | None = None,
+              placement: bool = False) -> Hint:
+    """The next step of the simplest technique that applies (see :class:`Hint`). With
+    ``placement``, the next step that writes a value, after the eliminations it needs."""
+    exact = _exact(puzzle)
+    wrong = _unsound(puzzle, exact)
+    if wrong is not None:
+        return Hint(wrong[0], message=wrong[1])
     board = Board.from_puzzle(puzzle)
+    if board.is_solved():
+        return Hint(LogicStatus.SOLVED, message="every cell already holds a value")
+    unique = exact.status is engine.Status.UNIQUE
     before: list[Step] = []
-    unique = engine.solve(puzzle, limit=2, keep=0, node_limit=2_000_000).status is (
-        engine.Status.UNIQUE)
     if placement:
-        step, before = next_placement(board, shape, techniques, unique)
+        step, before = next_placement(board, puzzle.shape, techniques, unique)
     else:
-        step = next_step(board, shape, techniques, unique)
+        step = next_step(board, puzzle.shape, techniques, unique)
+    several = exact.status is engine.Status.MULTIPLE
     if step is None:
-        return None
-    text = hint_text(step, shape, tier, notation, puzzle.alphabet)
-    if before:
-        names = ", ".join(sorted({s.technique for s in before}))
-        return (text + f" (after {len(before)} elimination step{'s' if len(before) > 1 else ''}:"
-                f" {names})")
-    return text
+        return Hint(LogicStatus.MULTIPLE if several else LogicStatus.STALLED,
+                    message="; ".join([_SEVERAL] * several + ["no technique applies"]))
+    if several:
+        return Hint(LogicStatus.MULTIPLE, step, tuple(before), _SEVERAL)
+    return Hint(LogicStatus.HINTED, step, tuple(before))
 
 
 def hint_text(step: Step, shape: Shape, tier: int, notation: str = "rc",

@@ -18,6 +18,20 @@ from ..shape import HouseKind, Shape
 from .board import Board, house_name, values_of
 
 
+class LogicStatus(str, Enum):
+    """How a human-style solve or hint ended; the text is its value."""
+
+    SOLVED = "solved"        #: every cell holds a value
+    STALLED = "stalled"      #: no technique applies (or a step or time bound was reached)
+    INVALID = "invalid"      #: the givens or the marks break a rule
+    NONE = "none"            #: the puzzle has no solution
+    MULTIPLE = "multiple"    #: the puzzle has more than one solution
+    HINTED = "hinted"        #: a hint found the next step
+
+    def __str__(self) -> str:
+        return self.value
+
+
 class Role(str, Enum):
     """What a highlighted candidate does in a step, for a display."""
 

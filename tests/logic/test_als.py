@@ -24,17 +24,12 @@ from positions import (
     audit_lines,
     cell,
     elims,
+    open_board,
     set_cands,
 )
 
 #: In registration order: Sue de Coq, then ALS-XZ.
 FINDERS = [find_sue_de_coq, find_als_xz]
-
-
-def open_board(shape: Shape = S9) -> Board:
-    """A board with no values and every candidate everywhere (a blank slate to mark up)."""
-    full = (1 << shape.size) - 1
-    return Board(shape, [0] * shape.ncells, [full] * shape.ncells)
 
 
 def cells_x(names: str, *values: int) -> set[tuple[int, int]]:

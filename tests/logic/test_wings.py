@@ -31,18 +31,13 @@ from positions import (
     col,
     elims,
     keep_only,
+    open_board,
     row,
     set_cands,
 )
 
 FINDERS = [find_xy_wing, find_xyz_wing, find_w_wing, find_simple_colors_trap,
            find_simple_colors_wrap]
-
-
-def open_board(shape: Shape = S9) -> Board:
-    """A board with no values and every candidate everywhere (a blank slate to mark up)."""
-    full = (1 << shape.size) - 1
-    return Board(shape, [0] * shape.ncells, [full] * shape.ncells)
 
 
 def removals(steps: list) -> list[set[tuple[int, int]]]:

@@ -16,20 +16,18 @@ from numberplace.logic.step import Step
 from numberplace.render import ROLE_COLOURS, render_svg, render_text
 from numberplace.shape import classic, diagonal
 
+from positions import open_board
+
 NS = "{http://www.w3.org/2000/svg}"
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 EASY = "..9.5..6.3.219..87.6.3.......85.3..117.....545..8.12.......7.2.48..125.3.2..3.7.."
 # stalls after a pointing step, which is the first step of its path
 POINTING = ".....6....59.....82....8....45........3........6..3.54...325..6.................."
 FOUR = "1..4.4....1.3..."
 
 
-def board_of(text: str, **kwargs: object) -> Board:
-    return Board.from_puzzle(formats.parse(text, **kwargs))  # type: ignore[arg-type]
-
-
 def example(name: str, **kwargs: object) -> Board:
-    return board_of((EXAMPLES / name).read_text(), **kwargs)
+    return open_board((EXAMPLES / name).read_text(), **kwargs)
 
 
 def parse_svg(text: str) -> ET.Element:
@@ -62,7 +60,7 @@ def in_candidate_box(root: ET.Element, cell: int, value: int, size: int,
 
 
 def test_svg_4x4() -> None:
-    board = board_of(FOUR)
+    board = open_board(FOUR)
     root = parse_svg(render_svg(board, board.shape))
     assert len(cell_rects(root)) == 16
     # boxes 2x2: three vertical and three horizontal thick lines, each one run
@@ -74,7 +72,7 @@ def test_svg_4x4() -> None:
 
 
 def test_svg_9x9_removed_candidate_is_marked_in_red() -> None:
-    board = board_of(EASY)
+    board = open_board(EASY)
     cell = next(c for c in range(81) if len(values_of(board.candidates[c])) >= 3)
     value = values_of(board.candidates[cell])[-1]
     other = next(c for c in range(81) if board.candidates[c] and c != cell)
@@ -100,7 +98,7 @@ def test_svg_9x9_removed_candidate_is_marked_in_red() -> None:
 
 
 def test_svg_real_pointing_step() -> None:
-    board = board_of(POINTING)
+    board = open_board(POINTING)
     step = solve_path(formats.parse(POINTING), max_steps=1).steps[0]
     assert step.eliminations
     root = parse_svg(render_svg(board, board.shape, step))
@@ -114,7 +112,7 @@ def test_svg_real_pointing_step() -> None:
 
 def test_svg_placement_and_givens() -> None:
     puzzle = formats.parse(EASY)
-    board = Board.from_puzzle(puzzle)
+    board = open_board(puzzle)
     givens = {c for c, v in enumerate(puzzle.givens) if v}
     step = solve_path(puzzle, max_steps=1).steps[0]
     cell, value = step.placements[0]
@@ -127,7 +125,7 @@ def test_svg_placement_and_givens() -> None:
     placed = find(root, "text", "value")
     assert [(int(e.get("data-cell")), e.text) for e in placed] == [(cell, str(value))]
     assert len(find(root, "text", "given")) == len(givens)
-    assert before == render_svg(Board.from_puzzle(puzzle), puzzle.shape, step, givens=givens)
+    assert before == render_svg(open_board(puzzle), puzzle.shape, step, givens=givens)
 
 
 def test_svg_16x16() -> None:
@@ -146,7 +144,7 @@ def test_svg_16x16() -> None:
 
 def test_svg_25x25_empty() -> None:
     shape = classic(25)
-    board = Board.from_puzzle(formats.parse("." * 625, shape=shape))
+    board = open_board("." * 625, shape=shape)
     root = parse_svg(render_svg(board, shape))
     assert len(cell_rects(root)) == 625
     assert len(find(root, "text", "candidate")) == 625 * 25
@@ -154,7 +152,7 @@ def test_svg_25x25_empty() -> None:
 
 def test_svg_jigsaw_has_its_own_borders() -> None:
     board = example("jigsaw.txt")
-    classic_root = parse_svg(render_svg(board_of(EASY), classic(9)))
+    classic_root = parse_svg(render_svg(open_board(EASY), classic(9)))
     root = parse_svg(render_svg(board, board.shape))
     assert len(cell_rects(root)) == 81
     assert len(find(classic_root, "line", "thick")) == 8
@@ -178,7 +176,7 @@ def test_svg_samurai_gaps_have_no_cells() -> None:
 
 def test_svg_diagonal_and_links() -> None:
     shape = diagonal(classic(9))
-    board = Board.from_puzzle(formats.parse(POINTING, shape=shape))
+    board = open_board(POINTING, shape=shape)
     a, b = [c for c in range(81) if board.candidates[c] & bit(1)][:2]
     step = Step(technique="Chain", highlights=(("link", a, 1), ("link", b, 1)))
     root = parse_svg(render_svg(board, shape, step))
@@ -190,7 +188,7 @@ def test_svg_diagonal_and_links() -> None:
 def test_svg_alphabet_and_escaping() -> None:
     alphabet = Alphabet("<&>ABCDEF")
     puzzle = formats.parse(EASY)
-    board = Board.from_puzzle(puzzle)
+    board = open_board(puzzle)
     text = render_svg(board, puzzle.shape, alphabet=alphabet)
     root = parse_svg(text)
     assert {e.text for e in find(root, "text", "given")} <= set(alphabet.symbols)
@@ -209,7 +207,7 @@ def expected_marks(board: Board) -> list[int]:
                                          ((EXAMPLES / "jigsaw.txt").read_text(), {})])
 def test_text_round_trip_through_pencil(text: str, kwargs: dict[str, object]) -> None:
     puzzle = formats.parse(text, **kwargs)  # type: ignore[arg-type]
-    board = Board.from_puzzle(puzzle)
+    board = open_board(puzzle)
     step = solve_path(puzzle, max_steps=1).steps[0]
     step.apply(board)
     drawn = render_text(board, puzzle.shape)
@@ -219,7 +217,7 @@ def test_text_round_trip_through_pencil(text: str, kwargs: dict[str, object]) ->
 
 
 def test_text_classic_layout() -> None:
-    board = board_of(EASY)
+    board = open_board(EASY)
     lines = render_text(board, board.shape).splitlines()
     assert len(lines) == 9 + 4
     assert lines[0].startswith("+---") and lines[0].count("+") == 4
@@ -231,7 +229,7 @@ def test_text_classic_layout() -> None:
 
 def test_text_values_only() -> None:
     puzzle = formats.parse(EASY)
-    drawn = render_text(Board.from_puzzle(puzzle), puzzle.shape, candidates=False)
+    drawn = render_text(open_board(puzzle), puzzle.shape, candidates=False)
     assert drawn.splitlines()[1] == "|. . 9|. 5 .|. 6 .|"
     assert formats.parse(drawn).givens == puzzle.givens
 

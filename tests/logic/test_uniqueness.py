@@ -26,17 +26,11 @@ from numberplace.logic.uniqueness import (
 from numberplace.shape import Shape, classic, diagonal, jigsaw, samurai
 
 from conftest import data_lines
-from positions import JIGSAW_9, S9, audit_generated, audit_lines, cell, elims, set_cands
+from positions import JIGSAW_9, S9, audit_generated, audit_lines, cell, elims, open_board, set_cands
 
 UR_FINDERS = [find_unique_rectangle_type1, find_unique_rectangle_type2,
               find_unique_rectangle_type3, find_unique_rectangle_type4]
 FINDERS = [find_pattern_match, *UR_FINDERS, find_bug_plus_one]
-
-
-def open_board(shape: Shape = S9) -> Board:
-    """A board with no values and every candidate everywhere (a blank slate to mark up)."""
-    full = (1 << shape.size) - 1
-    return Board(shape, [0] * shape.ncells, [full] * shape.ncells)
 
 
 def removals(steps: list) -> list[set[tuple[int, int]]]:

@@ -17,7 +17,7 @@ from numberplace.cli import main
 
 from conftest import BOOK_PUZZLES, data_lines
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

@@ -34,14 +34,10 @@ from positions import (
     col,
     elims,
     keep_only,
+    open_board,
     row,
     set_cands,
 )
-
-
-def open_board() -> Board:
-    """A 9x9 board with no values and every candidate everywhere."""
-    return Board(S9, [0] * 81, [(1 << 9) - 1] * 81)
 
 
 def removals(steps: list) -> list[set[tuple[int, int]]]:
@@ -232,6 +228,7 @@ PROBE = [X_CHAIN, XY_CHAIN, AIC, GROUPED_AIC, CELL_FORCING, HOUSE_FORCING,
          FORCING_CONTRADICTION]
 
 
+@pytest.mark.slow
 def test_soundness_and_coverage_on_benchmark_puzzles() -> None:
     report = audit_lines(data_lines("magictour_top1465.txt", 150), PROBE, exhaustive=False)
     print(f"\nfired: {dict(report.found)}\nsolved without guessing: {report.solved}/"

@@ -1,37 +1,38 @@
-"""Streaming work over files of puzzles: solve, count and check, on all cores.
+"""``solve``, ``count`` and ``check``: the exact engine over files of puzzles.
 
-Input is read lazily and handed out in chunks; at most a few chunks per process are in
-flight, so a file of millions of puzzles runs in constant memory. Results come back in
-input order. Chunks of plain 81-character lines take a fast path: they are turned into
-cell values with one table look-up per line and solved in one call of the engine.
+The input is cut into chunks and each chunk is solved in a worker, which also renders
+its results, so that little goes back and forth. Chunks of plain 81-character lines take
+a fast path: they are turned into cell values with one table look-up per line and solved
+in one call of the engine.
 """
 
 from __future__ import annotations
 
+import argparse
 import functools
 import json
-import os
-import sys
-from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass, field
-from itertools import chain, islice
-from typing import TypeVar
+from dataclasses import dataclass
+from typing import TextIO
 
-from . import engine, formats
-from .alphabet import Alphabet
-from .errors import FormatError, NumberplaceError
-from .puzzle import Puzzle
-from .shape import Shape, by_name, classic
-
-A = TypeVar("A")
-B = TypeVar("B")
+from .. import engine, formats
+from ..alphabet import Alphabet
+from ..errors import FormatError
+from ..inputs import open_input
+from ..puzzle import Puzzle
+from ..serialize import error_record, result_record
+from ..shape import Shape, classic
+from . import options
+from .pipeline import UNREADABLE, Meter, Outcome, Settings, run
 
 #: Formats whose records are single lines: their solutions are printed one per line.
 SINGLE_LINE_FORMATS = frozenset({"line", "sdo", "sukaku", "json"})
 #: Byte table from cell values back to the digits of a 9x9 line.
 _DIGITS9 = bytes(48 + v if v <= 9 else 63 for v in range(256))
+#: Statuses the summary always names, in this order.
+_SHOWN = ("unique", "multiple", "none", "invalid")
+#: Statuses for which check exits 1.
+_FAILING = ("invalid", "none", "multiple", "limit")
 
 
 @dataclass(frozen=True)
@@ -49,28 +50,6 @@ class Options:
     source: str = "<stdin>"
 
 
-@dataclass
-class Outcome:
-    """One input record's result, already rendered for output."""
-
-    line: int
-    status: str                     # a Status value, or "error" for unreadable input
-    text: str                       # what goes to standard output ("" for nothing)
-    error: str = ""                 # what goes to standard error
-
-
-@dataclass
-class Tally:
-    """Counts for the closing summary."""
-
-    statuses: Counter[str] = field(default_factory=Counter)
-
-    @property
-    def puzzles(self) -> int:
-        """Records read, readable or not."""
-        return sum(self.statuses.values())
-
-
 # -- per-record rendering -------------------------------------------------------------------
 
 
@@ -79,28 +58,14 @@ def _stats_comment(line: int, r: engine.Result) -> str:
             f"{r.nodes} nodes, {r.guesses} guesses, {r.seconds * 1000:.3f} ms")
 
 
-def _json(line: int, text: str, r: engine.Result, opts: Options,
-          render: Callable[[tuple[int, ...]], str]) -> str:
-    obj: dict[str, object] = {
-        "line": line, "puzzle": text, "status": str(r.status),
-        "solution": render(r.solution) if r.solution else None,
-        "count": r.count, "nodes": r.nodes, "guesses": r.guesses,
-        "seconds": round(r.seconds, 6),
-    }
-    if opts.show_all:
-        obj["solutions"] = [render(s) for s in r.solutions]
-    if r.message:
-        obj["message"] = r.message
-    return json.dumps(obj)
-
-
 def render_result(line: int, text: str, r: engine.Result, opts: Options,
                   render: Callable[[tuple[int, ...]], str], fmt: str,
                   puzzle: Puzzle | None) -> Outcome:
     """Format one search result for the chosen command and output mode."""
     status = str(r.status)
     if opts.as_json:
-        return Outcome(line, status, _json(line, text, r, opts, render))
+        return Outcome(line, status, json.dumps(result_record(line, text, r, render,
+                                                              opts.show_all)))
     if opts.command == "count":
         more = "+" if r.count >= opts.limit and r.status is engine.Status.MULTIPLE else ""
         body = f"{r.count}{more} {status}" + (f": {r.message}" if r.message else "")
@@ -141,15 +106,13 @@ def _check_text(r: engine.Result, puzzle: Puzzle | None, opts: Options) -> str:
 
 def error_outcome(line: int, err: FormatError, opts: Options) -> Outcome:
     """An unreadable record: reported on standard error, marked in the output."""
-    message = str(err)
     if opts.as_json:
-        text = json.dumps({"line": line, "status": "invalid", "error": err.reason,
-                           "message": message})
+        text = json.dumps(error_record(line, err))
     elif opts.command == "check":
         text = f"line {line}: unreadable: {err.reason}"
     else:
         text = f"# line {line}: invalid: {err.reason}"
-    return Outcome(line, "error", text, message)
+    return Outcome(line, UNREADABLE, text, str(err))
 
 
 # -- chunks of work -------------------------------------------------------------------------
@@ -309,63 +272,51 @@ def _line_chunks(head: list[tuple[int, str]], it: Iterator[str], size: int) -> I
         yield Chunk(lines=batch)
 
 
-def run(chunk_iter: Iterable[Chunk], opts: Options, jobs: int) -> Iterator[list[Outcome]]:
-    """Process chunks on ``jobs`` processes, yielding results in input order."""
-    return ordered_map(functools.partial(work, opts=opts), chunk_iter, jobs)
+def add_parsers(sub: options.Commands) -> None:
+    """The ``solve``, ``count`` and ``check`` commands."""
+    p = options.command(sub, "solve", search, "print the solution of each puzzle",
+                        "Print the solution of each puzzle, in the input's order and format. "
+                        "Puzzles without exactly one solution get a comment line '# line N: "
+                        "STATUS: reason'.")
+    options.add_input(p)
+    options.add_search(p, 2)
+    p.add_argument("--all", dest="show_all", action="store_true",
+                   help="print every solution found (up to --limit)")
+
+    p = options.command(sub, "count", search, "count solutions up to --limit",
+                        "Count each puzzle's solutions up to --limit; prints 'COUNT STATUS' per "
+                        "puzzle ('2+' when the limit was hit).")
+    options.add_input(p)
+    options.add_search(p, 2)
+
+    p = options.command(sub, "check", search, "validate puzzles or filled grids",
+                        "Check each puzzle: clashing givens, a complete grid that keeps every "
+                        "rule, or how many solutions it has. Exit status 1 if any puzzle is "
+                        "invalid, unsolvable or not unique.")
+    options.add_input(p)
+    options.add_search(p, 2)
 
 
-def ordered_map(fn: Callable[[A], B], items: Iterable[A], jobs: int) -> Iterator[B]:
-    """``fn`` over ``items`` on ``jobs`` processes, yielding results in input order.
-
-    At most ``2 * jobs`` items are in flight, which bounds memory on endless input. One
-    job, or a single item, runs in this process. ``fn`` and the items must pickle.
-    """
-    it = iter(items)
-    head = list(islice(it, 2))
-    if jobs <= 1 or len(head) < 2:  # a single item is not worth starting processes for
-        for item in chain(head, it):
-            yield fn(item)
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        pending: deque[Future[B]] = deque()
-        for item in chain(head, it):
-            pending.append(pool.submit(fn, item))
-            if len(pending) >= 2 * jobs:
-                yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
-
-
-def default_jobs() -> int:
-    """All cores this process may use."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not on Linux
-        return os.cpu_count() or 1
+def search(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
+    """Run solve, count or check over the input."""
+    chosen = options.shape(args.shape)
+    alphabet = options.alphabet(args.alphabet, chosen.size if chosen else None)
+    with open_input(args.file) as source:
+        opts = Options(command=args.command, limit=args.limit,
+                       show_all=getattr(args, "show_all", False), as_json=args.json,
+                       stats=args.stats, node_limit=args.node_limit,
+                       time_limit=args.time_limit, backend=args.backend, source=source.name)
+        pieces = chunks(source.lines(), shape=chosen, alphabet=alphabet, fmt=args.in_format,
+                        source=source.name)
+        settings.shown = _SHOWN
+        statuses = run(out.write, settings, pieces, functools.partial(work, opts=opts),
+                       _same, Meter(source.size, source.position if source.size else None))
+    if statuses[UNREADABLE]:
+        return 2
+    if args.command == "check" and any(statuses[s] for s in _FAILING):
+        return 1
+    return 0
 
 
-def resolve_shape(name: str | None) -> Shape | None:
-    """``--shape`` argument to a shape; ``jigsaw`` means "read the regions from the input"."""
-    if name is None or name.strip().lower() == "jigsaw":
-        return None
-    return by_name(name)
-
-
-def open_lines(path: str) -> tuple[Iterator[str], int | None]:
-    """Lines of a file or of standard input (``-``), and the file's size if known."""
-    if path == "-":
-        stream = sys.stdin
-        return iter(stream), None
-    try:
-        size = os.path.getsize(path)
-        handle = open(path, encoding="utf-8", errors="replace", newline=None)  # noqa: SIM115
-    except OSError as exc:
-        raise NumberplaceError(f"cannot read {path}: {exc.strerror or exc}") from None
-    return _closing_lines(handle), size
-
-
-def _closing_lines(handle: Iterable[str]) -> Iterator[str]:
-    try:
-        yield from handle
-    finally:
-        handle.close()  # type: ignore[attr-defined]
+def _same(outcome: Outcome) -> Outcome:
+    return outcome

@@ -32,7 +32,7 @@ from numberplace.puzzle import Puzzle
 from numberplace.shape import Shape, classic, diagonal, jigsaw, samurai
 
 from conftest import data_lines
-from positions import JIGSAW_9, S9, assert_sound, audit_lines, cell
+from positions import JIGSAW_9, S9, assert_sound, audit_lines, cell, open_board
 
 Finder = Callable[[Board, Shape], Iterator[Step]]
 
@@ -53,11 +53,6 @@ FINDERS: list[tuple[str, Finder]] = [
 ]
 
 ALL_FINDERS = [f for _, f in FINDERS]
-
-
-def open_board(shape: Shape = S9) -> Board:
-    full = (1 << shape.size) - 1
-    return Board(shape, [0] * shape.ncells, [full] * shape.ncells)
 
 
 def keep_in_line(board: Board, value: int, line: str, where: list[int]) -> None:

@@ -1,0 +1,66 @@
+"""The ``numberplace`` command line.
+
+Each command group has its module (``search``: solve, count, check; ``logic``: explain,
+hint, rate; ``make``: generate; ``files``: convert, bench), a thin caller of the library
+through one pipeline (:mod:`.pipeline`). Errors a user can cause print one line on
+standard error and exit with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from ..errors import NumberplaceError
+from . import files, logic, make, search
+from .options import EPILOG, Parser, Version
+from .pipeline import Settings, default_jobs
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
+__all__ = ["build_parser", "main"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``numberplace`` command."""
+    parser = Parser(prog="numberplace",
+                    description="Sudoku-family puzzles: solve, count, check, convert, "
+                                "explain, hint, rate, generate, bench.",
+                    epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action=Version, nargs=0,
+                        help="show the version and which search engine runs, then exit")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    sub.required = True
+    search.add_parsers(sub)
+    files.add_parsers(sub)
+    logic.add_parsers(sub)
+    make.add_parsers(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None,
+         executor: Callable[[], Executor] | None = None) -> int:
+    """Run the command line; returns the exit status. ``executor`` makes the executor the
+    commands work in (default: a process pool of ``--jobs`` workers)."""
+    args = build_parser().parse_args(argv)
+    on_terminal = sys.stderr.isatty()
+    settings = Settings(
+        command=args.command, jobs=getattr(args, "jobs", None) or default_jobs(),
+        progress=on_terminal and not getattr(args, "no_progress", True),
+        summary=on_terminal or getattr(args, "summary", False), executor=executor)
+    try:
+        status: int = args.handler(args, sys.stdout, settings)
+        return status
+    except NumberplaceError as exc:
+        print(f"numberplace: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("numberplace: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # the reader went away (e.g. `| head`): stop quietly
+        sys.stderr.close()
+        return 0

@@ -1,0 +1,66 @@
+"""``convert`` and ``bench``: rewrite files of puzzles, and time the engine on them."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TextIO
+
+from .. import formats
+from ..inputs import open_input
+from . import options
+from .pipeline import Settings
+from .search import SINGLE_LINE_FORMATS
+
+
+def convert(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
+    """Write each readable record in ``--to``; exit status 2 if any could not be read."""
+    errors = 0
+    # records of several lines need a blank line between them to be read back
+    blank_between = args.to_format not in SINGLE_LINE_FORMATS
+    first = True
+    with open_input(args.file) as source:
+        for rec in options.records(source, args):
+            if rec.puzzle is None:
+                errors += 1
+                print(f"numberplace: {rec.error}", file=sys.stderr)
+                continue
+            if blank_between and not first:
+                out.write("\n")
+            out.write(formats.write(rec.puzzle, args.to_format) + "\n")
+            first = False
+    return 2 if errors else 0
+
+
+def bench(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
+    """One row per file: puzzles per second, median and worst time, guesses."""
+    from ..benchmark import bench_file, render_table
+
+    shape = options.shape(args.shape)
+    rows = [bench_file(path, limit=args.limit, max_puzzles=args.max, repeat=args.repeat,
+                       backend=args.backend, shape=shape) for path in args.files]
+    render_table(rows, out)
+    return 0
+
+
+def add_parsers(sub: options.Commands) -> None:
+    """The ``convert`` and ``bench`` commands."""
+    p = options.command(sub, "convert", convert, "rewrite puzzles in another format",
+                        "Read puzzles in any format and write them in another.")
+    options.add_input(p, jobs=False)
+    p.add_argument("--to", required=True, choices=formats.FORMAT_NAMES, dest="to_format",
+                   help="output format")
+
+    p = options.command(sub, "bench", bench, "solve benchmark files and print a table",
+                        "Solve each file's puzzles in one process, counting up to --limit "
+                        "solutions, and print puzzles/s, median and worst time per puzzle, and "
+                        "guesses per puzzle.")
+    p.add_argument("files", nargs="+", help="files of puzzles (.gz, .xz, .bz2 too)")
+    p.add_argument("--limit", type=options.positive, default=2, metavar="N",
+                   help="solutions to count per puzzle (default 2)")
+    p.add_argument("--max", type=options.positive, default=None, metavar="N",
+                   help="solve at most N puzzles per file")
+    p.add_argument("--repeat", type=options.positive, default=1, metavar="N",
+                   help="run each file N times and keep the fastest run")
+    options.add_backend(p, "search engine (default: fastest)")
+    p.add_argument("--shape", metavar="NAME", help="shape of the puzzles, if not 9x9 lines")

@@ -1,0 +1,151 @@
+"""``generate``: new puzzles with one solution, made in workers, written as they come."""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import os
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TextIO
+
+from .. import formats
+from ..errors import NumberplaceError
+from ..serialize import Record, generated_record
+from ..shape import Shape, by_name
+from ..symmetry import SYMMETRIES
+from . import options
+from .pipeline import Meter, Outcome, Settings, run
+from .search import SINGLE_LINE_FORMATS
+
+if TYPE_CHECKING:
+    from ..generate import Generated
+
+
+#: A generated puzzle, and its record when ``--json`` asks for one.
+Made = tuple["Generated", Record | None]
+
+
+def _make(seed: int, shape: Shape, settings: dict[str, object], symmetry: str,
+          as_json: bool) -> list[Made]:
+    """The puzzle of one seed, and its record (runs in a worker: a Samurai's record counts
+    each grid's solutions)."""
+    from ..generate import generate
+
+    made = generate(shape, seed=seed, **settings)  # type: ignore[arg-type]  # checked options
+    return [(made, generated_record(made, symmetry) if as_json else None)]
+
+
+def generate(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
+    """Make ``--count`` puzzles, one seed each, and write them in seed order."""
+    shape = _shape(args.shape, args.seed)
+    wanted = _wanted(args)
+    fmt = args.out_format or ("samurai" if len(shape.grids) > 1 else
+                              "jigsaw" if shape.regions else "line")
+
+    def emit(done: Made) -> Outcome:
+        made, record = done
+        if record is not None:
+            text = json.dumps(record)
+        else:
+            text = formats.write(made.puzzle, fmt)
+            if fmt not in SINGLE_LINE_FORMATS:
+                text += "\n"
+        return Outcome(0, "made", text)
+
+    first = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+    work = functools.partial(_make, shape=shape, settings=wanted, symmetry=args.symmetry,
+                             as_json=args.json)
+    seeds = range(first, first + args.count)
+    if not args.output:
+        run(out.write, settings, seeds, work, emit, Meter(args.count))
+        return 0
+    try:
+        target = open(args.output, "a", encoding="utf-8")  # noqa: SIM115  # closed below
+    except OSError as exc:
+        raise NumberplaceError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+    with target:
+        run(_kept(target), settings, seeds, work, emit, Meter(args.count))
+    return 0
+
+
+def _kept(target: TextIO) -> Callable[[str], None]:
+    """Write each puzzle to disk at once: what is written survives an interruption."""
+
+    def write(text: str) -> None:
+        target.write(text)
+        target.flush()
+        os.fsync(target.fileno())
+
+    return write
+
+
+def _shape(name: str, seed: int | None) -> Shape:
+    from ..generate import random_regions
+
+    name = name.strip().lower()
+    if not name.startswith("jigsaw"):
+        return options.shape(name) or by_name("9x9")
+    size_text = name.partition("-")[2]
+    rows, _, cols = size_text.partition("x")
+    if size_text and not (rows.isdigit() and rows == cols and 4 <= int(rows) <= 25):
+        raise NumberplaceError(f"shape {name!r}: write jigsaw or jigsaw-NxN, N from 4 to 25")
+    return random_regions(int(rows) if size_text else 9, seed)
+
+
+def _wanted(args: argparse.Namespace) -> dict[str, object]:
+    """The generator's settings from the options, names checked before any work."""
+    level = args.level
+    if level is not None:
+        from ..rating import level_by
+
+        level = level_by(level).number
+    needs = args.needs
+    if needs is not None:
+        from ..logic import REGISTRY
+
+        needs = REGISTRY.get(needs).name
+    return {"level": level, "symmetry": args.symmetry, "difficulty": args.difficulty,
+            "needs": needs, "clues": args.clues, "minimal": args.minimal,
+            "recipe": args.recipe, "pattern": args.pattern, "time_limit": args.time_limit}
+
+
+def add_parsers(sub: options.Commands) -> None:
+    """The ``generate`` command."""
+    p = options.command(sub, "generate", generate, "make new puzzles with exactly one solution",
+                        "Generate puzzles with exactly one solution from random grids, at a level,"
+                        " in a symmetry, on any shape. Each puzzle is rated; --json adds its "
+                        "solution, rating and the seed that reproduces it.")
+    p.add_argument("--shape", metavar="NAME", default="9x9",
+                   help="4x4 ... 25x25, samurai, diagonal, jigsaw (random regions), "
+                        "jigsaw-6x6 ... (default 9x9)")
+    p.add_argument("--level", metavar="L",
+                   help="level name or number: 1 Easy, 2 Medium, 3 Difficult, "
+                        "4 Extremely Difficult, 5 Fiendish, 6 Trial and Error")
+    p.add_argument("--symmetry", default="rotate180", choices=SYMMETRIES,
+                   help="symmetry of the givens (default rotate180, the book's)")
+    p.add_argument("--difficulty", type=options.value_range(float), metavar="LO-HI",
+                   help="Explainer-scale difficulty range, e.g. 6.5-7.5")
+    p.add_argument("--needs", metavar="TECHNIQUE",
+                   help="a technique the solve must use, e.g. 'X-Wing'")
+    p.add_argument("--clues", type=options.value_range(int), metavar="LO-HI",
+                   help="number of givens, e.g. 24-28")
+    p.add_argument("--minimal", action="store_true",
+                   help="no given can be removed keeping one solution")
+    p.add_argument("--recipe", choices=("book",),
+                   help="the programming book's recipe (9x9, --level 1-4): its empty "
+                        "cells and score windows")
+    p.add_argument("--pattern", metavar="COUNTS",
+                   help="digit-count pattern: how many digits keep 0, 1, ..., 9 copies, "
+                        "e.g. 0122211000")
+    p.add_argument("--count", type=options.positive, default=1, metavar="N",
+                   help="puzzles to make (default 1)")
+    p.add_argument("--seed", type=options.whole_number(0, "must be 0 or more"), default=None,
+                   metavar="S", help="seed of the first puzzle; puzzle i gets S+i")
+    p.add_argument("--format", dest="out_format", choices=formats.FORMAT_NAMES,
+                   default=None, help="output format (default: line, samurai for Samurai)")
+    options.add_json(p, "one JSON object per puzzle: puzzle, solution, rating, seed")
+    p.add_argument("--output", metavar="FILE",
+                   help="append to FILE, each puzzle written in full as it is made")
+    options.add_time_limit(p, 600.0, "give up a puzzle after S seconds (default 600)")
+    options.add_workers(p)

@@ -1,0 +1,217 @@
+"""Argument parsing shared by the commands: the parser, value types, option groups."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, TypeVar
+
+from .. import __version__, formats
+from ..alphabet import Alphabet
+from ..shape import Shape, by_name
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from ..inputs import Input
+
+    #: What a command module adds its commands to.
+    Commands: TypeAlias = argparse._SubParsersAction["Parser"]
+
+T = TypeVar("T")
+
+EPILOG = """\
+Input is a file of puzzles (or - for standard input) in any supported format, detected
+automatically: one puzzle per line, grids over several lines separated by blank lines,
+.sdo, .sdk, .ss, pencil marks, Sukaku, Samurai, jigsaw with its region map, or JSON.
+Files ending in .gz, .xz or .bz2 are decompressed; a byte-order mark and any line ends
+are fine.
+Exit status: 0 when every record was read, 2 for usage or input errors; check exits 1
+when a puzzle is invalid, unsolvable or not unique.
+"""
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors exit with status 2 after one line."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]  # argparse: NoReturn
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+class Version(argparse.Action):
+    """``--version``: the version and the engine in use (the engine is only imported when
+    asked, to keep start-up short)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        from ..engine import available_backends, backend_name
+
+        if backend_name() == "c":
+            engine = "compiled C core"
+        elif "c" in available_backends():
+            engine = "pure Python, as chosen"
+        else:
+            engine = "pure Python; the compiled core is not built, searches are about 60x slower"
+        print(f"numberplace {__version__} (engine: {engine})")
+        parser.exit()
+
+
+def command(sub: Commands, name: str, handler: Callable[..., int], help: str,
+            description: str) -> argparse.ArgumentParser:
+    """A new command whose arguments go to ``handler(args, out, settings)``."""
+    p: argparse.ArgumentParser = sub.add_parser(name, help=help, description=description)
+    p.set_defaults(handler=handler)
+    return p
+
+
+def whole_number(minimum: int, rule: str) -> Callable[[str], int]:
+    """An argparse type for whole numbers of at least ``minimum``."""
+
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"{text} {rule}")
+        return value
+
+    return convert
+
+
+positive = whole_number(1, "must be at least 1")
+non_negative = whole_number(0, "must not be negative")
+
+
+def seconds(text: str) -> float:
+    """An argparse type for a number of seconds above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{text} must be more than 0 seconds")
+    return value
+
+
+def value_range(kind: Callable[[str], T]) -> Callable[[str], tuple[T, T]]:
+    """An argparse type for ``LO-HI`` (or one value, meaning ``LO-LO``)."""
+
+    def parse(text: str) -> tuple[T, T]:
+        low, sep, high = text.partition("-")
+        try:
+            pair = (kind(low), kind(high if sep else low))
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a range such as 3-5") from None
+        if pair[0] > pair[1]:  # type: ignore[operator]  # T is int or float here
+            raise argparse.ArgumentTypeError(f"{text!r}: the low end is above the high end")
+        return pair
+
+    return parse
+
+
+def add_input(p: argparse.ArgumentParser, *, jobs: bool = True) -> None:
+    """The input file and how to read it; with ``jobs``, also the worker options."""
+    p.add_argument("file", nargs="?", default="-",
+                   help="file of puzzles, - for standard input (default); .gz, .xz and "
+                        ".bz2 files are decompressed")
+    p.add_argument("--shape", metavar="NAME",
+                   help="shape when the text alone cannot tell: 4x4, 6x6, 8x8, 9x9, 12x12, "
+                        "16x16, 25x25, samurai, diagonal, diagonal-6x6, jigsaw")
+    p.add_argument("--alphabet", metavar="A",
+                   help="symbols: digits (1-9 then A...), hex (0-9 A-F), letters, "
+                        "or the symbols themselves, e.g. WORDPLAYS")
+    p.add_argument("--format", dest="in_format", choices=formats.FORMAT_NAMES,
+                   help="input format (default: detected)")
+    if jobs:
+        add_workers(p)
+        p.add_argument("--summary", action="store_true",
+                       help="print the closing summary even when not on a terminal")
+
+
+def add_workers(p: argparse.ArgumentParser) -> None:
+    """``--jobs`` and ``--no-progress``."""
+    p.add_argument("--jobs", type=positive, default=None, metavar="N",
+                   help="worker processes (default: all cores)")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress bar, even on a terminal")
+
+
+def add_search(p: argparse.ArgumentParser, default_limit: int) -> None:
+    """The engine's limits and output options of solve, count and check."""
+    p.add_argument("--limit", type=positive, default=default_limit, metavar="N",
+                   help=f"solutions to look for (default {default_limit}; 2 tells unique)")
+    p.add_argument("--node-limit", type=non_negative, default=0, metavar="N",
+                   help="stop a search after N nodes (status limit; default: no limit)")
+    add_time_limit(p, None, "stop a search after S seconds (status limit)")
+    add_backend(p, "search engine: compiled (c) or pure Python (default: fastest)")
+    add_json(p, "one JSON object per puzzle per line")
+    p.add_argument("--stats", action="store_true",
+                   help="after each puzzle, a comment line with nodes, guesses and time")
+
+
+def add_json(p: argparse.ArgumentParser, text: str) -> None:
+    """``--json``, whose help says what each object holds."""
+    p.add_argument("--json", action="store_true", help=text)
+
+
+def add_time_limit(p: argparse.ArgumentParser, default: float | None, text: str) -> None:
+    """``--time-limit S``."""
+    p.add_argument("--time-limit", type=seconds, default=default, metavar="S", help=text)
+
+
+def add_backend(p: argparse.ArgumentParser, text: str) -> None:
+    """``--backend``."""
+    p.add_argument("--backend", choices=("c", "python"), default=None, help=text)
+
+
+def add_logic(p: argparse.ArgumentParser) -> None:
+    """The techniques and cell notation of explain and hint."""
+    p.add_argument("--techniques", metavar="LIST",
+                   help="only these techniques, comma-separated (e.g. 'Naked Single,"
+                        "Hidden Single'), or 'book' for the book's five, in its order: "
+                        "CRME, lone ranger, twins, triplets, brute force")
+    p.add_argument("--notation", choices=("rc", "book"), default="rc",
+                   help="cells as r5c6 (default) or as the book's (column,row)")
+
+
+def alphabet(name: str | None, shape_size: int | None) -> Alphabet | None:
+    """``--alphabet`` to an alphabet (None: decided by the input)."""
+    if name is None:
+        return None
+    size = shape_size if shape_size is not None else (16 if name == "hex" else 9)
+    return Alphabet.for_size(size if name in ("digits", "hex", "letters") else len(name), name)
+
+
+def shape(name: str | None) -> Shape | None:
+    """``--shape`` to a shape; ``jigsaw`` (or none) means "read it from the input"."""
+    if name is None or name.strip().lower() == "jigsaw":
+        return None
+    return by_name(name)
+
+
+def techniques(text: str | None) -> list[str] | None:
+    """``--techniques`` to a list of names; ``book`` is the book's techniques."""
+    from ..logic import BOOK
+
+    if text is None:
+        return None
+    if is_book(text):
+        return list(BOOK)
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
+def is_book(text: str | None) -> bool:
+    """``--techniques book``."""
+    return (text or "").strip().lower() == "book"
+
+
+def records(source: Input, args: argparse.Namespace) -> Iterator[formats.Record]:
+    """The records of an opened input, read with ``--shape``, ``--alphabet`` and
+    ``--format``."""
+    chosen = shape(args.shape)
+    return formats.read_records(source.lines(), shape=chosen,
+                                alphabet=alphabet(args.alphabet, chosen.size if chosen else None),
+                                format=args.in_format, source=source.name)

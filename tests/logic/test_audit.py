@@ -1,0 +1,39 @@
+"""The soundness audit."""
+
+from __future__ import annotations
+
+from numberplace import engine, formats
+from numberplace.logic import REGISTRY, Family, Technique
+
+from conftest import BOOK_PUZZLES
+
+
+def test_audit_flags_an_unsound_technique() -> None:
+    """The soundness audit must be able to fail: a made-up technique that removes a true
+    value, and one that places a wrong value, are both reported."""
+    from numberplace.logic.audit import audit
+    from numberplace.logic.step import make_step
+
+    puzzle = formats.parse(BOOK_PUZZLES[0])
+    solution = engine.solve(puzzle).solution
+    assert solution is not None
+    open_cell = puzzle.givens.index(0)
+    wrong = solution[open_cell] % 9 + 1
+
+    def remove_truth(board, shape):  # type: ignore[no-untyped-def]
+        yield make_step(shape, "Bogus", "remove the truth",
+                        eliminations=((open_cell, solution[open_cell]),))
+
+    def place_wrong(board, shape):  # type: ignore[no-untyped-def]
+        yield make_step(shape, "Bogus", "place a wrong value",
+                        placements=((open_cell, wrong),))
+
+    for finder in (remove_truth, place_wrong):
+        REGISTRY.add(Technique("Bogus", finder, Family.SINGLES, 1, 1.0))
+        try:
+            report = audit(puzzle, solution, ["Bogus"], before=[])
+        finally:
+            REGISTRY.remove("Bogus")
+        assert report.faults and "Bogus" in report.faults[0]
+        assert report.found["Bogus"] == 1
+    assert not audit(puzzle, solution).faults  # the real techniques are sound here
