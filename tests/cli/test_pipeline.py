@@ -1,0 +1,62 @@
+"""The pipeline: results in input order from any executor, and one summary."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from concurrent.futures import Executor, ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from numberplace.cli import main
+from numberplace.cli.pipeline import ordered_map, summary
+
+from conftest import BOOK_PUZZLES
+
+
+def slow_square(n: int) -> int:
+    time.sleep(0.001 * (n % 3))  # later items often finish first
+    return n * n
+
+
+def test_results_come_in_input_order_from_an_injected_executor() -> None:
+    made: list[Executor] = []
+
+    def threads() -> Executor:
+        made.append(ThreadPoolExecutor(3))
+        return made[-1]
+
+    assert list(ordered_map(slow_square, range(50), 3, threads)) == [n * n for n in range(50)]
+    assert len(made) == 1
+    # one job, or one item, runs here without an executor
+    assert list(ordered_map(slow_square, range(5), 1, threads)) == [0, 1, 4, 9, 16]
+    assert list(ordered_map(slow_square, [7], 4, threads)) == [49]
+    assert len(made) == 1
+
+
+#: (command, copies of the book's puzzles: solve hands out 2,000 lines at a time)
+@pytest.mark.parametrize(("command", "copies"), [
+    (["solve"], 1500), (["explain"], 10), (["rate"], 10), (["hint"], 10)])
+def test_a_command_runs_in_the_executor_it_is_given(
+        command: list[str], copies: int, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "p.txt"
+    path.write_text("\n".join(list(BOOK_PUZZLES) * copies) + "\n")
+    assert main([*command, str(path), "--jobs", "1"]) == 0
+    alone = capsys.readouterr().out
+    used: list[int] = []
+
+    def threads() -> Executor:
+        used.append(1)
+        return ThreadPoolExecutor(2)
+
+    assert main([*command, str(path), "--jobs", "2"], executor=threads) == 0
+    assert capsys.readouterr().out == alone and used == [1]
+
+
+def test_the_summary_names_the_usual_statuses_first() -> None:
+    statuses = Counter({"unique": 3, "limit": 1, "unreadable": 2})
+    assert summary(statuses, 2.0, ("unique", "multiple")) == \
+        "6 puzzles: 3 unique, 0 multiple, 1 limit, 2 unreadable; 2.00 s, 3 puzzles/s"
+    assert summary(Counter(), 0.0) == "0 puzzles: none; 0.00 s, 0 puzzles/s"
