@@ -255,35 +255,22 @@ class _Request:
 
 def _attempt(req: _Request, rng: random.Random, budget: _Budget) -> Generated | None:
     """One grid's try at the request: the puzzle, or None when the grid gave none."""
-    shape, target, recipe, minimal = req.shape, req.target, req.recipe, req.minimal
+    shape, target, recipe = req.shape, req.target, req.recipe
     sym_name = req.symmetry
     if sym_name == "random":
         sym_name = rng.choice([s for s in SYMMETRIES[:-1] if _fits(shape, s)])
     solution = random_grid(shape, rng.randrange(2**32))
-    if recipe == "book":
-        made = _book_recipe(shape, solution, target or 1, rng, budget)
-    elif req.counts is not None:
-        made = _pattern_recipe(shape, solution, req.counts, sym_name, rng, budget)
-    else:
-        # a minimal puzzle empties every orbit it can; its level is then whatever
-        # it is, so it is kept only if it is the level asked
-        made = _remove(shape, solution, None if minimal else target, sym_name, rng,
-                       budget, req.clues)
+    made = _empty_cells(req, solution, sym_name, rng, budget)
     if made is None:
         return None
-    if minimal:
-        if sym_name == "none":
-            _minimise(shape, made, rng, budget)
-        if not _is_minimal(Puzzle(shape, tuple(made)), budget):
-            return None
+    if req.minimal and not _make_minimal(shape, made, sym_name, rng, budget):
+        return None
     puzzle = Puzzle(shape, tuple(made))
     exact = engine.solve(puzzle, limit=2, keep=0, node_limit=budget.node_limit,
                          time_limit=budget.left())
     if exact.status is not engine.Status.UNIQUE:  # every puzzle returned is checked
         return None
-    # Fiendish empties every orbit it can, as a climb move does (easier levels stop
-    # at a share of empty cells, which a move would overshoot)
-    climb = target == _CLIMB_LEVEL and recipe is None and req.counts is None
+    climb = _climbs(req)
     if target is not None and target >= 3 and not climb and recipe is None \
             and not exact.guesses:
         # The engine's propagation (singles and locked candidates) alone solved it:
@@ -297,23 +284,58 @@ def _attempt(req: _Request, rng: random.Random, budget: _Budget) -> Generated | 
     if climb and target is not None and rating.level_number < target:
         puzzle, rating = _harden(puzzle, solution, rating, target, sym_name, rng, budget)
         made = list(puzzle.givens)
-        if minimal and not _is_minimal(puzzle, budget):
+        if req.minimal and not _is_minimal(puzzle, budget):
             return None
-    if target is not None and recipe is None and rating.level_number != target:
-        return None
-    if recipe == "book" and not _book_ok(rating, target or 1, made.count(0)):
-        return None
-    if req.difficulty is not None and not (
-            req.difficulty[0] <= (rating.difficulty or 0) <= req.difficulty[1]):
-        return None
-    if req.needs is not None and not rating.steps.get(req.needs):
-        return None
-    given = sum(1 for v in made if v)
-    if req.clues is not None and not req.clues[0] <= given <= req.clues[1]:
+    if not _meets(req, rating, made):
         return None
     if recipe != "book":
         add_book_score(rating, puzzle, memo=budget.memo)
     return Generated(puzzle, solution, rating, 0)
+
+
+def _empty_cells(req: _Request, solution: tuple[int, ...], symmetry: str,
+                 rng: random.Random, budget: _Budget) -> list[int] | None:
+    """The givens left by the request's way of emptying cells, or None when it failed."""
+    if req.recipe == "book":
+        return _book_recipe(req.shape, solution, req.target or 1, rng, budget)
+    if req.counts is not None:
+        return _pattern_recipe(req.shape, solution, req.counts, symmetry, rng, budget)
+    # a minimal puzzle empties every orbit it can; its level is then whatever
+    # it is, so it is kept only if it is the level asked
+    return _remove(req.shape, solution, None if req.minimal else req.target, symmetry, rng,
+                   budget, req.clues)
+
+
+def _make_minimal(shape: Shape, made: list[int], symmetry: str, rng: random.Random,
+                  budget: _Budget) -> bool:
+    """Without a symmetry, remove single givens from ``made`` while it stays unique; True
+    when no given can then be removed."""
+    if symmetry == "none":
+        _minimise(shape, made, rng, budget)
+    return _is_minimal(Puzzle(shape, tuple(made)), budget)
+
+
+def _climbs(req: _Request) -> bool:
+    """True when the request's level is reached by climbing (see :func:`_harden`)."""
+    # Fiendish empties every orbit it can, as a climb move does (easier levels stop
+    # at a share of empty cells, which a move would overshoot)
+    return req.target == _CLIMB_LEVEL and req.recipe is None and req.counts is None
+
+
+def _meets(req: _Request, rating: Rating, made: Sequence[int]) -> bool:
+    """True when a rated puzzle with givens ``made`` meets every request."""
+    target = req.target
+    if target is not None and req.recipe is None and rating.level_number != target:
+        return False
+    if req.recipe == "book" and not _book_ok(rating, target or 1, made.count(0)):
+        return False
+    if req.difficulty is not None and not (
+            req.difficulty[0] <= (rating.difficulty or 0) <= req.difficulty[1]):
+        return False
+    if req.needs is not None and not rating.steps.get(req.needs):
+        return False
+    given = sum(1 for v in made if v)
+    return req.clues is None or req.clues[0] <= given <= req.clues[1]
 
 
 #: Moves the climb towards a harder puzzle makes in one grid before a new grid is drawn.
@@ -434,6 +456,40 @@ def _book_recipe(shape: Shape, solution: tuple[int, ...], level: int, rng: rando
     another emptied (up to 50 times)."""
     _name, empties, _mean, scores = BOOK_LEVELS[level - 1]
     want = rng.choice(list(empties))
+    start = _book_empty(shape, solution, want, rng)
+    if start is None:
+        return None
+    values, emptied, rest = start
+    current = _book_gap(shape, values, level, scores, budget)
+    # Level 4's narrow window of high scores is rarely hit by chance: there a swap that
+    # moves the score away from the window is undone (a climb towards it).
+    for _ in range(50 if level < 4 else 300):
+        if current == 0:
+            return values
+        if not rest or not emptied:
+            return None
+        back = emptied.pop(rng.randrange(len(emptied)))
+        swap = [g for g in rest if len(g) == len(back)]
+        if not swap:
+            return None
+        group = swap[rng.randrange(len(swap))]
+        _swap_groups(values, solution, back, group)
+        new = _book_gap(shape, values, level, scores, budget)
+        if level == 4 and current is not None and (new is None or new > current):
+            _swap_groups(values, solution, group, back)
+            emptied.append(back)
+            continue
+        rest.remove(group)
+        rest.append(back)
+        emptied.append(group)
+        current = new
+    return values if current == 0 else None
+
+
+def _book_empty(shape: Shape, solution: tuple[int, ...], want: int, rng: random.Random
+                ) -> tuple[list[int], list[tuple[int, ...]], list[tuple[int, ...]]] | None:
+    """Exactly ``want`` cells emptied in random 180-degree pairs: the givens, the pairs
+    emptied and the pairs kept; None when no such choice of pairs was found."""
     groups = list(orbits(shape, "rotate180"))
     rng.shuffle(groups)
     values = list(solution)
@@ -452,49 +508,30 @@ def _book_recipe(shape: Shape, solution: tuple[int, ...], level: int, rng: rando
         count += len(group)
     if count != want:
         return None
+    return values, emptied, rest
 
-    def gap() -> int | None:
-        """How far the score is from the window (0 inside), None if not acceptable."""
-        if not budget.unique(shape, values):
-            return None
-        path = solve_path(Puzzle(shape, tuple(values)), BOOK, guess=level == 4,
-                          solvable=True, time_limit=budget.left(), memo=budget.memo)
-        if path.status != "solved":
-            budget.left()
-            return None
-        score = book_score(path.steps)
-        return 0 if score in scores else min(abs(score - scores[0]), abs(score - scores[-1]))
 
-    current = gap()
-    # Level 4's narrow window of high scores is rarely hit by chance: there a swap that
-    # moves the score away from the window is undone (a climb towards it).
-    for _ in range(50 if level < 4 else 300):
-        if current == 0:
-            return values
-        if not rest or not emptied:
-            return None
-        back = emptied.pop(rng.randrange(len(emptied)))
-        swap = [g for g in rest if len(g) == len(back)]
-        if not swap:
-            return None
-        group = swap[rng.randrange(len(swap))]
-        for c in back:
-            values[c] = solution[c]
-        for c in group:
-            values[c] = 0
-        new = gap()
-        if level == 4 and current is not None and (new is None or new > current):
-            for c in group:
-                values[c] = solution[c]
-            for c in back:
-                values[c] = 0
-            emptied.append(back)
-            continue
-        rest.remove(group)
-        rest.append(back)
-        emptied.append(group)
-        current = new
-    return values if current == 0 else None
+def _book_gap(shape: Shape, values: Sequence[int], level: int, scores: range,
+              budget: _Budget) -> int | None:
+    """How far the score is from the window (0 inside), None if not acceptable."""
+    if not budget.unique(shape, values):
+        return None
+    path = solve_path(Puzzle(shape, tuple(values)), BOOK, guess=level == 4,
+                      solvable=True, time_limit=budget.left(), memo=budget.memo)
+    if path.status != "solved":
+        budget.left()
+        return None
+    score = book_score(path.steps)
+    return 0 if score in scores else min(abs(score - scores[0]), abs(score - scores[-1]))
+
+
+def _swap_groups(values: list[int], solution: Sequence[int], refill: tuple[int, ...],
+                 empty: tuple[int, ...]) -> None:
+    """Give the cells of ``refill`` back their solution values and empty those of ``empty``."""
+    for c in refill:
+        values[c] = solution[c]
+    for c in empty:
+        values[c] = 0
 
 
 def _book_ok(rating: Rating, level: int, empty: int) -> bool:

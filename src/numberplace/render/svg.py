@@ -23,7 +23,8 @@ Output is deterministic: the same input gives the same text.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass, field
 from xml.sax.saxutils import escape, quoteattr
 
 from ..alphabet import Alphabet
@@ -126,6 +127,250 @@ def _runs(flags: Iterable[bool]) -> list[tuple[int, int]]:
     return out
 
 
+@dataclass(frozen=True)
+class _Canvas:
+    """The drawing's geometry: cell side, candidate sub-grid, and canvas size in pixels."""
+
+    shape: Shape
+    #: candidates per row and column of a cell's sub-grid
+    k: int
+    #: side of a cell, and of a candidate's square in its sub-grid
+    size: float
+    sub: float
+
+    @property
+    def width(self) -> float:
+        """Width of the whole picture, margins included."""
+        return self.shape.canvas[1] * self.size + 2 * _MARGIN
+
+    @property
+    def height(self) -> float:
+        """Height of the whole picture, margins included."""
+        return self.shape.canvas[0] * self.size + 2 * _MARGIN
+
+    @property
+    def radius(self) -> float:
+        """Radius of a candidate's mark (links start and end on it)."""
+        return self.sub * 0.45
+
+    def x_of(self, col: float) -> float:
+        """The x coordinate of the left edge of canvas column ``col``."""
+        return _MARGIN + col * self.size
+
+    def y_of(self, row: float) -> float:
+        """The y coordinate of the top edge of canvas row ``row``."""
+        return _MARGIN + row * self.size
+
+    def cand_centre(self, cell: int, value: int) -> tuple[float, float]:
+        """The centre of candidate ``value`` in its cell's sub-grid."""
+        r, c = self.shape.coords[cell]
+        sr, sc = divmod(value - 1, self.k)
+        return self.x_of(c) + (sc + 0.5) * self.sub, self.y_of(r) + (sr + 0.5) * self.sub
+
+
+def _canvas(shape: Shape, cell_size: int | None) -> _Canvas:
+    """The geometry for ``shape``, the cell side defaulting to one that fits the sub-grid."""
+    k = max(1, math.ceil(math.sqrt(shape.size)))
+    size = float(cell_size or max(40, 12 * k))
+    return _Canvas(shape, k, size, size / k)
+
+
+@dataclass
+class _Marks:
+    """What a step marks: its highlights, the cells of its houses, and its own cells."""
+
+    highlights: list[tuple[Role, int, int]] = field(default_factory=list)
+    house_cells: set[int] = field(default_factory=set)
+    step_cells: set[int] = field(default_factory=set)
+
+
+def _step_marks(step: Step | None, shape: Shape) -> _Marks:
+    """The step's highlights, with its placements and eliminations that none names."""
+    marks = _Marks()
+    if step is None:
+        return marks
+    highlights = list(step.highlights)
+    named = {(c, v) for _, c, v in highlights}
+    highlights += [(Role.PLACED, c, v) for c, v in step.placements if (c, v) not in named]
+    highlights += [(Role.REMOVED, c, v) for c, v in step.eliminations if (c, v) not in named]
+    marks.highlights = highlights
+    for h in step.houses:
+        marks.house_cells.update(shape.houses[h].cells)
+    marks.step_cells.update(step.cells)
+    return marks
+
+
+def _winning_roles(highlights: Iterable[tuple[Role, int, int]]
+                   ) -> tuple[dict[tuple[int, int], Role], dict[int, Role]]:
+    """The role each highlighted candidate is marked in, and each tinted cell's role."""
+    mark_role: dict[tuple[int, int], Role] = {}
+    tint_role: dict[int, Role] = {}
+    for role, cell, value in highlights:
+        key = (cell, value)
+        if key not in mark_role or (_priority(role, _MARK_PRIORITY)
+                                    < _priority(mark_role[key], _MARK_PRIORITY)):
+            mark_role[key] = role
+        if role in ROLE_TINTS and (cell not in tint_role or _priority(role, _TINT_PRIORITY)
+                                   < _priority(tint_role[cell], _TINT_PRIORITY)):
+            tint_role[cell] = role
+    return mark_role, tint_role
+
+
+def _header(shape: Shape, step: Step | None, cv: _Canvas) -> list[str]:
+    """The opening ``svg`` tag, the title and the white background."""
+    title = f"{shape.name} board" + (f": {step.technique}" if step is not None else "")
+    total_w, total_h = cv.width, cv.height
+    return [
+        f'<svg xmlns="http://www.w3.org/2000/svg" '
+        f'{_attrs(width=total_w, height=total_h)} '
+        f'viewBox="0 0 {_num(total_w)} {_num(total_h)}" '
+        f'font-family="Helvetica, Arial, sans-serif">',
+        _el("title", title),
+        _el("rect", x=0, y=0, width=total_w, height=total_h, fill="#ffffff", class_="background"),
+    ]
+
+
+def _house_layer(cv: _Canvas, house_cells: set[int]) -> list[str]:
+    """The light fill over the cells of the step's houses."""
+    out = ['<g class="houses">']
+    for cell in sorted(house_cells):
+        r, c = cv.shape.coords[cell]
+        out.append(_el("rect", x=cv.x_of(c), y=cv.y_of(r), width=cv.size, height=cv.size,
+                       fill=HOUSE_FILL, class_="house-fill"))
+    out.append("</g>")
+    return out
+
+
+def _cell_layer(cv: _Canvas, tint_role: dict[int, Role], step_cells: set[int]) -> list[str]:
+    """One thin-lined rectangle per cell, tinted by its role or as a cell of the step."""
+    out = ['<g class="cells">']
+    for cell, (r, c) in enumerate(cv.shape.coords):
+        if cell in tint_role:
+            fill = ROLE_TINTS[tint_role[cell]]
+        elif cell in step_cells:
+            fill = STEP_CELL_FILL
+        else:
+            fill = "none"
+        out.append(_el("rect", x=cv.x_of(c), y=cv.y_of(r), width=cv.size, height=cv.size,
+                       fill=fill, stroke=LINE_COLOUR, stroke_width=0.5, class_="cell",
+                       data_cell=cell))
+    out.append("</g>")
+    return out
+
+
+def _diagonal_layer(cv: _Canvas) -> list[str]:
+    """A faint line along each diagonal house (nothing for shapes without them)."""
+    diagonals = [house for house in cv.shape.houses if house.kind == HouseKind.DIAGONAL]
+    if not diagonals:
+        return []
+    out = ['<g class="diagonals">']
+    for house in diagonals:
+        ends = sorted(cv.shape.coords[c] for c in house.cells)
+        (r0, c0), (r1, c1) = ends[0], ends[-1]
+        dr = (r1 > r0) - (r1 < r0)
+        dc = (c1 > c0) - (c1 < c0)
+        out.append(_el("line", x1=cv.x_of(c0 + 0.5 - dc / 2), y1=cv.y_of(r0 + 0.5 - dr / 2),
+                       x2=cv.x_of(c1 + 0.5 + dc / 2), y2=cv.y_of(r1 + 0.5 + dr / 2),
+                       stroke=DIAGONAL_COLOUR, stroke_width=2.0, stroke_opacity=0.6,
+                       class_="diagonal"))
+    out.append("</g>")
+    return out
+
+
+def _border_layer(cv: _Canvas) -> list[str]:
+    """Thick lines between boxes or regions and around grids, runs joined into one line."""
+    height, width = cv.shape.canvas
+    vertical, horizontal = thick_edges(cv.shape)
+    out = [f'<g class="borders" stroke="{LINE_COLOUR}" stroke-width="3" '
+           f'stroke-linecap="square">']
+    for j in range(width + 1):
+        for start, end in _runs(vertical[r][j] for r in range(height)):
+            out.append(_el("line", x1=cv.x_of(j), y1=cv.y_of(start), x2=cv.x_of(j),
+                           y2=cv.y_of(end), class_="thick"))
+    for i in range(height + 1):
+        for start, end in _runs(horizontal[i]):
+            out.append(_el("line", x1=cv.x_of(start), y1=cv.y_of(i), x2=cv.x_of(end),
+                           y2=cv.y_of(i), class_="thick"))
+    out.append("</g>")
+    return out
+
+
+def _mark_layer(board: Board, cv: _Canvas, mark_role: dict[tuple[int, int], Role]) -> list[str]:
+    """A coloured circle behind each highlighted candidate of an empty cell."""
+    n = cv.shape.size
+    out = ['<g class="marks">']
+    for (cell, value), role in sorted(mark_role.items()):
+        if board.values[cell] or not 1 <= value <= n:
+            continue
+        cx, cy = cv.cand_centre(cell, value)
+        out.append(_el("circle", cx=cx, cy=cy, r=cv.radius,
+                       fill=ROLE_COLOURS.get(role, OTHER_ROLE_COLOUR),
+                       class_=f"mark {role}", data_cell=cell, data_value=value))
+    out.append("</g>")
+    return out
+
+
+def _value_layer(board: Board, cv: _Canvas, alphabet: Alphabet,
+                 givens: Collection[int] | None) -> list[str]:
+    """The placed values, large: givens dark, the others blue."""
+    size = cv.size
+    out = [f'<g class="values" text-anchor="middle" font-size="{_num(size * 0.62)}">']
+    for cell, (r, c) in enumerate(cv.shape.coords):
+        value = board.values[cell]
+        if not value:
+            continue
+        given = givens is None or cell in givens
+        out.append(_el("text", alphabet.symbol(value), x=cv.x_of(c + 0.5),
+                       y=cv.y_of(r + 0.5) + size * 0.22,
+                       fill=GIVEN_COLOUR if given else VALUE_COLOUR,
+                       class_="given" if given else "value", data_cell=cell))
+    out.append("</g>")
+    return out
+
+
+def _candidate_layer(board: Board, cv: _Canvas, alphabet: Alphabet,
+                     mark_role: dict[tuple[int, int], Role]) -> list[str]:
+    """The candidates of empty cells, small, each in its place in the cell's sub-grid."""
+    n, sub = cv.shape.size, cv.sub
+    out = [f'<g class="candidates" text-anchor="middle" font-size="{_num(sub * 0.7)}">']
+    for cell in range(cv.shape.ncells):
+        if board.values[cell]:
+            continue
+        shown = {v for v in range(1, n + 1) if board.candidates[cell] >> (v - 1) & 1}
+        # a highlighted candidate is shown even if the board no longer holds it
+        shown.update(v for (c, v) in mark_role if c == cell and 1 <= v <= n)
+        for value in sorted(shown):
+            cx, cy = cv.cand_centre(cell, value)
+            marked = (cell, value) in mark_role
+            out.append(_el("text", alphabet.symbol(value), x=cx, y=cy + sub * 0.25,
+                           fill="#ffffff" if marked else CANDIDATE_COLOUR,
+                           class_="candidate", data_cell=cell, data_value=value))
+    out.append("</g>")
+    return out
+
+
+def _link_layer(cv: _Canvas, highlights: Sequence[tuple[Role, int, int]]) -> list[str]:
+    """A line between the candidates of each pair of ``link`` highlights, rim to rim."""
+    n, radius = cv.shape.size, cv.radius
+    ends = [(c, v) for role, c, v in highlights if role == Role.LINK and 1 <= v <= n]
+    if len(ends) < 2:
+        return []
+    out = [f'<g class="links" stroke="{ROLE_COLOURS[Role.PIVOT]}" stroke-width="2" '
+           f'fill="none">']
+    for (ca, va), (cb, vb) in zip(ends[0::2], ends[1::2], strict=False):
+        ax, ay = cv.cand_centre(ca, va)
+        bx, by = cv.cand_centre(cb, vb)
+        length = math.hypot(bx - ax, by - ay)
+        if length <= 2 * radius:
+            continue
+        ux, uy = (bx - ax) / length, (by - ay) / length
+        out.append(_el("line", x1=ax + ux * radius, y1=ay + uy * radius,
+                       x2=bx - ux * radius, y2=by - uy * radius, class_="link",
+                       data_from=f"{ca}:{va}", data_to=f"{cb}:{vb}"))
+    out.append("</g>")
+    return out
+
+
 def render_svg(board: Board, shape: Shape, step: Step | None = None,
                alphabet: Alphabet | None = None, *, givens: Collection[int] | None = None,
                cell_size: int | None = None) -> str:
@@ -142,166 +387,18 @@ def render_svg(board: Board, shape: Shape, step: Step | None = None,
     (shown as ``placed`` and ``removed`` when no highlight names them) and its ``link``
     highlights, taken in pairs, as lines between candidates.
     """
-    n = shape.size
-    alphabet = alphabet or Alphabet.default(n)
-    k = max(1, math.ceil(math.sqrt(n)))
-    size = float(cell_size or max(40, 12 * k))
-    sub = size / k
-    height, width = shape.canvas
-    total_w = width * size + 2 * _MARGIN
-    total_h = height * size + 2 * _MARGIN
-
-    def x_of(col: float) -> float:
-        return _MARGIN + col * size
-
-    def y_of(row: float) -> float:
-        return _MARGIN + row * size
-
-    def cand_centre(cell: int, value: int) -> tuple[float, float]:
-        r, c = shape.coords[cell]
-        sr, sc = divmod(value - 1, k)
-        return x_of(c) + (sc + 0.5) * sub, y_of(r) + (sr + 0.5) * sub
-
-    # -- what the step marks --------------------------------------------------------
-    highlights: list[tuple[Role, int, int]] = []
-    house_cells: set[int] = set()
-    step_cells: set[int] = set()
-    if step is not None:
-        highlights = list(step.highlights)
-        named = {(c, v) for _, c, v in highlights}
-        highlights += [(Role.PLACED, c, v) for c, v in step.placements if (c, v) not in named]
-        highlights += [(Role.REMOVED, c, v) for c, v in step.eliminations if (c, v) not in named]
-        for h in step.houses:
-            house_cells.update(shape.houses[h].cells)
-        step_cells.update(step.cells)
-    mark_role: dict[tuple[int, int], Role] = {}
-    tint_role: dict[int, Role] = {}
-    for role, cell, value in highlights:
-        key = (cell, value)
-        if key not in mark_role or (_priority(role, _MARK_PRIORITY)
-                                    < _priority(mark_role[key], _MARK_PRIORITY)):
-            mark_role[key] = role
-        if role in ROLE_TINTS and (cell not in tint_role or _priority(role, _TINT_PRIORITY)
-                                   < _priority(tint_role[cell], _TINT_PRIORITY)):
-            tint_role[cell] = role
-
-    title = f"{shape.name} board" + (f": {step.technique}" if step is not None else "")
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" '
-        f'{_attrs(width=total_w, height=total_h)} '
-        f'viewBox="0 0 {_num(total_w)} {_num(total_h)}" '
-        f'font-family="Helvetica, Arial, sans-serif">',
-        _el("title", title),
-        _el("rect", x=0, y=0, width=total_w, height=total_h, fill="#ffffff", class_="background"),
-    ]
-
-    # -- houses of the step -----------------------------------------------------------
-    out.append('<g class="houses">')
-    for cell in sorted(house_cells):
-        r, c = shape.coords[cell]
-        out.append(_el("rect", x=x_of(c), y=y_of(r), width=size, height=size,
-                       fill=HOUSE_FILL, class_="house-fill"))
-    out.append("</g>")
-
-    # -- cells ------------------------------------------------------------------------
-    out.append('<g class="cells">')
-    for cell, (r, c) in enumerate(shape.coords):
-        if cell in tint_role:
-            fill = ROLE_TINTS[tint_role[cell]]
-        elif cell in step_cells:
-            fill = STEP_CELL_FILL
-        else:
-            fill = "none"
-        out.append(_el("rect", x=x_of(c), y=y_of(r), width=size, height=size, fill=fill,
-                       stroke=LINE_COLOUR, stroke_width=0.5, class_="cell", data_cell=cell))
-    out.append("</g>")
-
-    # -- diagonals --------------------------------------------------------------------
-    diagonals = [house for house in shape.houses if house.kind == HouseKind.DIAGONAL]
-    if diagonals:
-        out.append('<g class="diagonals">')
-        for house in diagonals:
-            ends = sorted(shape.coords[c] for c in house.cells)
-            (r0, c0), (r1, c1) = ends[0], ends[-1]
-            dr = (r1 > r0) - (r1 < r0)
-            dc = (c1 > c0) - (c1 < c0)
-            out.append(_el("line", x1=x_of(c0 + 0.5 - dc / 2), y1=y_of(r0 + 0.5 - dr / 2),
-                           x2=x_of(c1 + 0.5 + dc / 2), y2=y_of(r1 + 0.5 + dr / 2),
-                           stroke=DIAGONAL_COLOUR, stroke_width=2.0, stroke_opacity=0.6,
-                           class_="diagonal"))
-        out.append("</g>")
-
-    # -- thick borders ----------------------------------------------------------------
-    vertical, horizontal = thick_edges(shape)
-    out.append(f'<g class="borders" stroke="{LINE_COLOUR}" stroke-width="3" '
-               f'stroke-linecap="square">')
-    for j in range(width + 1):
-        for start, end in _runs(vertical[r][j] for r in range(height)):
-            out.append(_el("line", x1=x_of(j), y1=y_of(start), x2=x_of(j), y2=y_of(end),
-                           class_="thick"))
-    for i in range(height + 1):
-        for start, end in _runs(horizontal[i]):
-            out.append(_el("line", x1=x_of(start), y1=y_of(i), x2=x_of(end), y2=y_of(i),
-                           class_="thick"))
-    out.append("</g>")
-
-    # -- candidate marks --------------------------------------------------------------
-    radius = sub * 0.45
-    out.append('<g class="marks">')
-    for (cell, value), role in sorted(mark_role.items()):
-        if board.values[cell] or not 1 <= value <= n:
-            continue
-        cx, cy = cand_centre(cell, value)
-        out.append(_el("circle", cx=cx, cy=cy, r=radius,
-                       fill=ROLE_COLOURS.get(role, OTHER_ROLE_COLOUR),
-                       class_=f"mark {role}", data_cell=cell, data_value=value))
-    out.append("</g>")
-
-    # -- values -----------------------------------------------------------------------
-    out.append(f'<g class="values" text-anchor="middle" font-size="{_num(size * 0.62)}">')
-    for cell, (r, c) in enumerate(shape.coords):
-        value = board.values[cell]
-        if not value:
-            continue
-        given = givens is None or cell in givens
-        out.append(_el("text", alphabet.symbol(value), x=x_of(c + 0.5),
-                       y=y_of(r + 0.5) + size * 0.22,
-                       fill=GIVEN_COLOUR if given else VALUE_COLOUR,
-                       class_="given" if given else "value", data_cell=cell))
-    out.append("</g>")
-
-    # -- candidates -------------------------------------------------------------------
-    out.append(f'<g class="candidates" text-anchor="middle" font-size="{_num(sub * 0.7)}">')
-    for cell in range(shape.ncells):
-        if board.values[cell]:
-            continue
-        shown = {v for v in range(1, n + 1) if board.candidates[cell] >> (v - 1) & 1}
-        # a highlighted candidate is shown even if the board no longer holds it
-        shown.update(v for (c, v) in mark_role if c == cell and 1 <= v <= n)
-        for value in sorted(shown):
-            cx, cy = cand_centre(cell, value)
-            marked = (cell, value) in mark_role
-            out.append(_el("text", alphabet.symbol(value), x=cx, y=cy + sub * 0.25,
-                           fill="#ffffff" if marked else CANDIDATE_COLOUR,
-                           class_="candidate", data_cell=cell, data_value=value))
-    out.append("</g>")
-
-    # -- chain links ------------------------------------------------------------------
-    ends = [(c, v) for role, c, v in highlights if role == Role.LINK and 1 <= v <= n]
-    if len(ends) >= 2:
-        out.append(f'<g class="links" stroke="{ROLE_COLOURS[Role.PIVOT]}" stroke-width="2" '
-                   f'fill="none">')
-        for (ca, va), (cb, vb) in zip(ends[0::2], ends[1::2], strict=False):
-            ax, ay = cand_centre(ca, va)
-            bx, by = cand_centre(cb, vb)
-            length = math.hypot(bx - ax, by - ay)
-            if length <= 2 * radius:
-                continue
-            ux, uy = (bx - ax) / length, (by - ay) / length
-            out.append(_el("line", x1=ax + ux * radius, y1=ay + uy * radius,
-                           x2=bx - ux * radius, y2=by - uy * radius, class_="link",
-                           data_from=f"{ca}:{va}", data_to=f"{cb}:{vb}"))
-        out.append("</g>")
-
+    alphabet = alphabet or Alphabet.default(shape.size)
+    cv = _canvas(shape, cell_size)
+    marks = _step_marks(step, shape)
+    mark_role, tint_role = _winning_roles(marks.highlights)
+    out = _header(shape, step, cv)
+    out += _house_layer(cv, marks.house_cells)
+    out += _cell_layer(cv, tint_role, marks.step_cells)
+    out += _diagonal_layer(cv)
+    out += _border_layer(cv)
+    out += _mark_layer(board, cv, mark_role)
+    out += _value_layer(board, cv, alphabet, givens)
+    out += _candidate_layer(board, cv, alphabet, mark_role)
+    out += _link_layer(cv, marks.highlights)
     out.append("</svg>")
     return "\n".join(out) + "\n"
