@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import re
+from itertools import islice
 from pathlib import Path
 
 import pytest
+
+from numberplace.inputs import open_input
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku9"
 
@@ -26,15 +29,8 @@ def data_lines(name: str, limit: int | None = None) -> list[str]:
     path = DATA / name
     if not path.exists():
         pytest.skip(f"benchmark data {path} is missing (see shared/data/README.md)")
-    out = []
-    with path.open() as handle:
-        for raw in handle:
-            text = raw.strip()
-            if text and not text.startswith("#"):
-                out.append(text)
-                if limit and len(out) >= limit:
-                    break
-    return out
+    with open_input(path) as source:
+        return list(islice(source.puzzle_lines(), limit))
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

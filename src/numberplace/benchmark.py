@@ -14,6 +14,7 @@ import statistics
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import TextIO
 
 from . import engine, formats
@@ -51,15 +52,8 @@ class BenchRow:
 
 
 def _lines(path: str, max_puzzles: int | None) -> list[str]:
-    out = []
     with open_input(path) as source:
-        for raw in source.lines():
-            text = raw.strip()
-            if text and not text.startswith("#"):
-                out.append(text)
-                if max_puzzles and len(out) >= max_puzzles:
-                    break
-    return out
+        return list(islice(source.puzzle_lines(), max_puzzles))
 
 
 def _blob9(lines: list[str]) -> bytes | None:

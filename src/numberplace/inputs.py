@@ -144,6 +144,14 @@ class Input:
         finally:
             self._line = number
 
+    def puzzle_lines(self) -> Iterator[str]:
+        """The lines that hold something, stripped: no blank lines, no ``#`` comments
+        (a file of one puzzle per line, read without the format readers)."""
+        for line in self.lines():
+            text = line.strip()
+            if text and not text.startswith("#"):
+                yield text
+
     def position(self) -> int:
         """How many bytes of the file on disk have been read so far (for a progress bar).
 
@@ -210,21 +218,23 @@ def _open_stdin(name: str) -> Input:
     return _build(name, None, disk, _sniff(head), lambda: None)
 
 
+#: The magic number each compression's stream starts with.
+_MAGIC = {"gzip": b"\x1f\x8b", "xz": b"\xfd7zXZ\x00", "bzip2": b"BZh"}
+
+
 def _may_be_packed(head: bytes) -> bool:
     """True while the start of a stream may still grow into a magic number of _sniff."""
     return _sniff(head) is None and any(
-        magic.startswith(head) or head.startswith(magic)
-        for magic in (b"\x1f\x8b", b"\xfd7zXZ\x00", b"BZh"))
+        magic.startswith(head) or head.startswith(magic) for magic in _MAGIC.values())
 
 
 def _sniff(head: bytes) -> str | None:
     """The compression whose magic number a stream starts with, if any."""
-    if head.startswith(b"\x1f\x8b"):
-        return "gzip"
-    if head.startswith(b"\xfd7zXZ\x00"):
-        return "xz"
+    for kind in ("gzip", "xz"):
+        if head.startswith(_MAGIC[kind]):
+            return kind
     # "BZh", the block size, then the magic of a first block or of the end of the stream
-    if head[:3] == b"BZh" and head[3:4] in b"123456789" and len(head) >= 10 \
+    if head[:3] == _MAGIC["bzip2"] and head[3:4] in b"123456789" and len(head) >= 10 \
             and head[4:10] in (b"1AY&SY", b"\x17rE8P\x90"):
         return "bzip2"
     return None

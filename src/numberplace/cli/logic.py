@@ -69,7 +69,7 @@ def _through(args: argparse.Namespace, out: TextIO, settings: Settings,
     with open_input(args.file) as source:
         statuses = run(out.write, settings, _pieces(options.records(source, args)),
                        functools.partial(_work, task=task), emit,
-                       Meter(source.size, source.position if source.size else None))
+                       Meter.of(source))
     return 2 if statuses[UNREADABLE] else 0
 
 

@@ -208,10 +208,16 @@ def is_book(text: str | None) -> bool:
     return (text or "").strip().lower() == "book"
 
 
+def reading(args: argparse.Namespace) -> tuple[Shape | None, Alphabet | None]:
+    """The shape and alphabet that ``--shape`` and ``--alphabet`` ask the input be read in
+    (None: decided by the input)."""
+    chosen = shape(args.shape)
+    return chosen, alphabet(args.alphabet, chosen.size if chosen else None)
+
+
 def records(source: Input, args: argparse.Namespace) -> Iterator[formats.Record]:
     """The records of an opened input, read with ``--shape``, ``--alphabet`` and
     ``--format``."""
-    chosen = shape(args.shape)
-    return formats.read_records(source.lines(), shape=chosen,
-                                alphabet=alphabet(args.alphabet, chosen.size if chosen else None),
+    chosen, symbols = reading(args)
+    return formats.read_records(source.lines(), shape=chosen, alphabet=symbols,
                                 format=args.in_format, source=source.name)

@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 
     from rich.progress import Progress
 
+    from ..inputs import Input
+
 P = TypeVar("P")
 R = TypeVar("R")
 
@@ -56,6 +58,11 @@ class Meter:
 
     total: int | None = None
     position: Callable[[], int] | None = None
+
+    @classmethod
+    def of(cls, source: Input) -> Meter:
+        """Bytes read out of the file's size; records done for a stream of unknown size."""
+        return cls(source.size, source.position if source.size else None)
 
 
 @dataclass

@@ -12,7 +12,7 @@ import argparse
 import functools
 import json
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TextIO
 
 from .. import engine, formats
@@ -299,8 +299,7 @@ def add_parsers(sub: options.Commands) -> None:
 
 def search(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
     """Run solve, count or check over the input."""
-    chosen = options.shape(args.shape)
-    alphabet = options.alphabet(args.alphabet, chosen.size if chosen else None)
+    chosen, alphabet = options.reading(args)
     with open_input(args.file) as source:
         opts = Options(command=args.command, limit=args.limit,
                        show_all=getattr(args, "show_all", False), as_json=args.json,
@@ -308,9 +307,8 @@ def search(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
                        time_limit=args.time_limit, backend=args.backend, source=source.name)
         pieces = chunks(source.lines(), shape=chosen, alphabet=alphabet, fmt=args.in_format,
                         source=source.name)
-        settings.shown = _SHOWN
-        statuses = run(out.write, settings, pieces, functools.partial(work, opts=opts),
-                       _same, Meter(source.size, source.position if source.size else None))
+        statuses = run(out.write, replace(settings, shown=_SHOWN), pieces,
+                       functools.partial(work, opts=opts), _same, Meter.of(source))
     if statuses[UNREADABLE]:
         return 2
     if args.command == "check" and any(statuses[s] for s in _FAILING):
