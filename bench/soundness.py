@@ -9,7 +9,8 @@ minimal puzzles of other shapes are generated from random grids (seeds 1..N).
     python bench/soundness.py [--max N] [--shapes N] [--jobs J] [FILE ...]
 
 The default files are all of magictour_top1465, kaggle_like_10k and the first 10,000
-of 17_clue (21,465 puzzles). Prints a table of puzzles, steps checked and faults by set,
+of 17_clue (21,465 puzzles), about 10 minutes on 2 cores; a line on standard error tells
+the progress of each set. Prints a table of puzzles, steps checked and faults by set,
 and the steps checked by technique; exits 1 if any step was unsound.
 """
 
@@ -104,8 +105,11 @@ def main() -> None:
         for name, items in sets(args):
             start = time.perf_counter()
             total = Audit()
-            for report in pool.map(check, items, chunksize=8):
+            for k, report in enumerate(pool.map(check, items, chunksize=8), 1):
                 total.merge(report)
+                if k % 1000 == 0 or k == len(items):
+                    print(f"{name}: {k:,} of {len(items):,} puzzles checked, "
+                          f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
             grand.merge(total)
             checked = sum(total.found.values()) + sum(total.applied.values())
             table.add_row(name, f"{total.puzzles:,}", f"{total.solved:,}", f"{checked:,}",

@@ -55,3 +55,78 @@ def test_python_example() -> None:
     finally:
         os.chdir(cwd)
     assert out.getvalue().strip() == "unique True True"
+
+
+# -- the options table: every option a command lists is real, and every real one listed --
+
+#: A value for each option that takes one (some need a companion to make sense).
+VALUES: dict[str, list[str]] = {
+    "--shape": ["9x9"], "--alphabet": ["digits"], "--format": ["line"], "--jobs": ["1"],
+    "--limit": ["2"], "--node-limit": ["100000"], "--time-limit": ["20"], "--to": ["grid"],
+    "--techniques": ["Naked Single,Hidden Single"], "--notation": ["book"],
+    "--tier": ["2"], "--level": ["1"], "--symmetry": ["none"], "--difficulty": ["1-3"],
+    "--needs": ["Hidden Single"], "--clues": ["20-60"], "--recipe": ["book", "--level", "1"],
+    "--pattern": ["0122211000"], "--count": ["2"], "--seed": ["1"], "--max": ["2"],
+    "--repeat": ["1"], "--backend": ["python"],
+}
+#: Options that are flags.
+FLAGS = {"--no-progress", "--summary", "--json", "--stats", "--all", "--guess", "--placement",
+         "--minimal"}
+
+
+def _options_table() -> dict[str, list[str]]:
+    rows = re.findall(r"^\| `(\w+)` \| (`--.*?) \|$", README, re.M)
+    return {command: re.findall(r"`(--[\w-]+)`", cells) for command, cells in rows}
+
+
+def test_the_options_table_lists_every_option_of_every_command() -> None:
+    from numberplace.cli import build_parser
+
+    table = _options_table()
+    parser = build_parser()
+    commands = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction")
+    assert set(table) == set(commands.choices)
+    for name, sub in commands.choices.items():
+        real = [o for a in sub._actions for o in a.option_strings
+                if o.startswith("--") and o != "--help"]
+        assert sorted(table[name]) == sorted(real), name
+
+
+#: What each command needs besides the option under test.
+BASE = {"convert": ["--to", "grid"], "generate": []}
+
+
+#: Commands that start a server; tests/web/test_commands.py runs each of their options.
+SERVERS = {"play", "serve"}
+
+
+@pytest.mark.parametrize(("command", "option"), [
+    (command, option) for command, options in _options_table().items() for option in options
+    if command not in SERVERS])
+def test_each_listed_option_works(command: str, option: str, tmp_path: Path,
+                                  monkeypatch: pytest.MonkeyPatch,
+                                  capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(ROOT)
+    args = [command] + ([] if command == "generate" else ["examples/classic.txt"])
+    if option in FLAGS:
+        args.append(option)
+    elif option == "--svg":
+        args += [option, str(tmp_path / "pictures")]
+    elif option == "--output":
+        args += [option, str(tmp_path / "made.txt")]
+    else:
+        args += [option, *VALUES[option]]
+    if option != "--to":
+        args += BASE.get(command, [])
+    if "--jobs" in _options_table()[command] and option != "--jobs":
+        args += ["--jobs", "1"]
+    status = main(args)
+    captured = capsys.readouterr()
+    assert status == 0, (args, captured.err)
+    assert "error" not in captured.err, (args, captured.err)
+    if option == "--output":
+        assert (tmp_path / "made.txt").read_text().count("\n") == 1
+    elif option == "--svg":
+        assert any((tmp_path / "pictures").iterdir())
+    else:
+        assert captured.out, args

@@ -31,6 +31,10 @@ class Alphabet:
     name: str = ""
 
     def __post_init__(self) -> None:
+        if not isinstance(self.symbols, str):
+            raise TypeError(f"symbols must be a string, not {type(self.symbols).__name__}")
+        if not isinstance(self.name, str):
+            raise TypeError(f"name must be a string, not {type(self.name).__name__}")
         up = self.symbols.upper()
         if not self.symbols or len(set(up)) != len(up):
             raise PuzzleError(f"alphabet {self.symbols!r} must be distinct characters")
@@ -78,6 +82,8 @@ class Alphabet:
     @classmethod
     def default(cls, size: int) -> Alphabet:
         """Digits 1-9, then letters A, B, ... for sizes over 9."""
+        if isinstance(size, bool) or not isinstance(size, int):
+            raise TypeError(f"size must be a whole number, not {type(size).__name__}")
         if not 1 <= size <= len(_DIGITS_THEN_LETTERS):
             raise PuzzleError(f"no default alphabet for size {size}")
         return cls(_DIGITS_THEN_LETTERS[:size])
@@ -96,6 +102,10 @@ class Alphabet:
     def for_size(cls, size: int, convention: str = "digits") -> Alphabet:
         """Alphabet for a size by convention: ``digits`` (1-9 then A...), ``hex`` (0-9 A-F,
         16 symbols only) or ``letters`` (A, B, C, ...)."""
+        if isinstance(size, bool) or not isinstance(size, int):
+            raise TypeError(f"size must be a whole number, not {type(size).__name__}")
+        if not isinstance(convention, str):
+            raise TypeError(f"convention must be a string, not {type(convention).__name__}")
         if convention == "hex":
             if size != 16:
                 raise PuzzleError("the hex alphabet 0-9, A-F has 16 symbols")

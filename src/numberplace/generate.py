@@ -17,21 +17,22 @@ Samurai source (``0122211000``: how many digits keep 0, 1, ..., 9 copies).
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from . import engine
-from .errors import NumberplaceError, ShapeError
+from . import arguments, engine
+from .errors import LimitError, NumberplaceError, ShapeError
+from .formats._common import counted
 from .grids import random_grid
+from .limits import NEVER, Deadline
 from .logic.board import Memo
 from .logic.driver import BOOK, solve_path
 from .logic.step import LogicStatus
 from .logic.techniques import REGISTRY
 from .puzzle import Puzzle
 from .rating import BOOK_LEVELS, LEVELS, Rating, add_book_score, book_score, level_by, rate
-from .shape import HouseKind, Shape, classic, jigsaw
+from .shape import MAX_SIZE, HouseKind, Shape, classic, jigsaw
 from .symmetry import SYMMETRIES, images
 
 #: Share of empty cells by level (from the book's 9x9 empty-cell counts for levels 1-4;
@@ -85,28 +86,19 @@ def has_symmetry(puzzle: Puzzle, symmetry: str) -> bool:
 _LARGE_CHECK_NODES = 2_000
 
 
-class _OutOfTime(Exception):
-    """The request's time limit passed in the middle of an attempt."""
-
-
 @dataclass
 class _Budget:
     """The engine's node limit for each check, and the deadline of the whole request
     (every engine search and solve path of an attempt is bounded by the time left)."""
 
     node_limit: int
-    deadline: float | None = None
+    deadline: Deadline = NEVER
     #: what the solve paths of this request learnt (one request runs in one thread)
     memo: Memo = field(default_factory=Memo)
 
     def left(self) -> float | None:
-        """Seconds left (None: no limit); raises :class:`_OutOfTime` when none are."""
-        if self.deadline is None:
-            return None
-        left = self.deadline - time.monotonic()
-        if left <= 0:
-            raise _OutOfTime
-        return left
+        """Seconds left (None: no limit); raises :class:`LimitError` when none are."""
+        return self.deadline.left()
 
     def unique(self, shape: Shape, values: Sequence[int]) -> bool:
         """True when ``values`` (givens taken from a full grid: they cannot clash) have
@@ -205,22 +197,18 @@ def generate(shape: Shape | None = None, *, level: int | str | None = None,
     ``time_limit``, unbounded with one). Raises :class:`NumberplaceError` when
     ``max_attempts`` or ``time_limit`` run out.
     """
-    shape = shape or classic(9)
-    seed = random.randrange(2**32) if seed is None else seed
+    request = _request(shape, level, symmetry, difficulty, needs, clues, minimal, recipe,
+                       pattern)
+    if seed is None:
+        seed = random.randrange(2**32)
+    elif isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be a whole number, not {arguments.type_name(seed)}")
     rng = random.Random(seed)
-    target = level_by(level).number if level is not None else None
-    if recipe is not None and recipe != "book":
-        raise NumberplaceError(f"unknown recipe {recipe!r}; known: book")
-    if recipe == "book" and (shape.size != 9 or shape.ncells != 81):
-        raise NumberplaceError("the book's recipe is for 9x9 puzzles")
-    if recipe == "book" and (target is None or target > 4):
-        raise NumberplaceError("the book's recipe needs --level 1 to 4")
-    counts = _parse_pattern(pattern, shape) if pattern is not None else None
-    budget = _Budget(node_limit, None if time_limit is None else time.monotonic() + time_limit)
+    time_limit = arguments.seconds(time_limit)
+    budget = _Budget(arguments.whole(node_limit, "node_limit", 1), Deadline(time_limit))
     if max_attempts is None:
         max_attempts = 10_000 if time_limit is None else 2**62
-    request = _Request(shape, target, symmetry, difficulty, needs, clues, minimal, recipe,
-                       counts)
+    max_attempts = arguments.whole(max_attempts, "max_attempts", 1)
     attempt = 0
     try:
         while attempt < max_attempts:
@@ -230,12 +218,102 @@ def generate(shape: Shape | None = None, *, level: int | str | None = None,
             if made is not None:
                 made.seed, made.attempts = seed, attempt
                 return made
-    except _OutOfTime:
-        raise NumberplaceError(f"no puzzle met the request within the time limit of "
-                               f"{time_limit:g} s ({attempt} grids tried); ask for less, "
-                               "or allow more time") from None
-    raise NumberplaceError(f"no puzzle met the request in {attempt} attempts; "
+    except LimitError:
+        raise LimitError(f"no puzzle met the request within the time limit of "
+                         f"{time_limit:.3g} s ({counted(attempt, 'grid')} tried); ask for less, "
+                         "or allow more time") from None
+    raise NumberplaceError(f"no puzzle met the request in {counted(attempt, 'attempt')}; "
                            "ask for less, or allow more time")
+
+
+#: The fewest givens a puzzle with one solution can have, where it is known (9x9: McGuire,
+#: Tugemann and Civario's exhaustive search, 2012); elsewhere n - 1 distinct symbols
+#: must show, or the two missing ones could be swapped in any solution.
+_FEWEST_CLUES = {"4x4": 4, "6x6": 8, "9x9": 17}
+#: The Explainer-scale difficulties ratings give (guessing rates 9.0 and up to 11.9).
+_DIFFICULTIES = (1.0, 11.9)
+
+
+def check_request(shape: Shape | str | None = None, *, level: int | str | None = None,
+                  symmetry: str = "rotate180", difficulty: tuple[float, float] | None = None,
+                  needs: str | None = None, clues: tuple[int, int] | None = None,
+                  minimal: bool = False, recipe: str | None = None,
+                  pattern: str | None = None) -> None:
+    """Refuse, before any work, a request that :func:`generate` would refuse (a wrong
+    type, an unknown name, or what no puzzle can meet), with the reason."""
+    _request(shape, level, symmetry, difficulty, needs, clues, minimal, recipe, pattern)
+
+
+def _request(shape: Shape | str | None, level: int | str | None, symmetry: str,
+             difficulty: tuple[float, float] | None, needs: str | None,
+             clues: tuple[int, int] | None, minimal: bool, recipe: str | None,
+             pattern: str | None) -> _Request:
+    """The arguments of :func:`generate`, checked; a request that no puzzle can meet is
+    refused with the reason."""
+    shape = arguments.optional_shape(shape) or classic(9)
+    if level is not None and (isinstance(level, bool) or not isinstance(level, (int, str))):
+        raise TypeError(f"level must be a level's number or name, not "
+                        f"{arguments.type_name(level)}")
+    target = level_by(level).number if level is not None else None
+    if arguments.text(symmetry, "symmetry") != "random":
+        orbits(shape, symmetry)  # an unknown symmetry, or one the shape lacks, is refused
+    if arguments.optional_text(recipe, "recipe") not in (None, "book"):
+        raise NumberplaceError(f"unknown recipe {recipe!r}; known: book")
+    if recipe == "book" and (shape.size != 9 or shape.ncells != 81):
+        raise NumberplaceError("the book's recipe is for 9x9 puzzles")
+    if recipe == "book" and (target is None or target > 4):
+        raise NumberplaceError("the book's recipe needs --level 1 to 4")
+    if needs is not None:
+        technique = REGISTRY.get(arguments.text(needs, "needs"))
+        needs = technique.name
+        if target is not None and technique.level > target:
+            raise NumberplaceError(f"{needs} is a level-{technique.level} technique: a "
+                                   f"level-{target} puzzle never needs it")
+    pattern = arguments.optional_text(pattern, "pattern")
+    counts = _parse_pattern(pattern, shape) if pattern is not None else None
+    return _Request(shape, target, symmetry, _difficulty_range(difficulty), needs,
+                    _clue_range(clues, shape), bool(minimal), recipe, counts)
+
+
+def _pair(value: object, name: str) -> tuple[object, object]:
+    if not isinstance(value, (tuple, list)) or len(value) != 2:
+        raise TypeError(f"{name} must be a pair (low, high), not {value!r}")
+    return value[0], value[1]
+
+
+def _clue_range(clues: object, shape: Shape) -> tuple[int, int] | None:
+    """A clue range that a puzzle of ``shape`` can have, or an error saying why not."""
+    if clues is None:
+        return None
+    low, high = (arguments.whole(v, "clues", 0) for v in _pair(clues, "clues"))
+    fewest = _FEWEST_CLUES.get(shape.name, shape.size - 1)
+    if low > high:
+        raise NumberplaceError(f"clues {low}-{high}: the low end is above the high end")
+    if low > shape.ncells:
+        raise NumberplaceError(f"clues {low}-{high}: a {shape.name} puzzle has "
+                               f"{shape.ncells} cells")
+    if high < fewest:
+        raise NumberplaceError(f"clues {low}-{high}: no {shape.name} puzzle with one "
+                               f"solution has fewer than {fewest} givens")
+    return low, high
+
+
+def _difficulty_range(difficulty: object) -> tuple[float, float] | None:
+    """A difficulty range that ratings can fall in, or an error saying why not."""
+    if difficulty is None:
+        return None
+    pair = _pair(difficulty, "difficulty")
+    for v in pair:
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise TypeError(f"difficulty must be numbers, not {arguments.type_name(v)}")
+    low, high = float(pair[0]), float(pair[1])  # type: ignore[arg-type]  # checked above
+    if not low <= high:
+        raise NumberplaceError(f"difficulty {low:g}-{high:g}: the low end is above the "
+                               f"high end")
+    if high < _DIFFICULTIES[0] or low > _DIFFICULTIES[1]:
+        raise NumberplaceError(f"difficulty {low:g}-{high:g}: ratings go from "
+                               f"{_DIFFICULTIES[0]:g} to {_DIFFICULTIES[1]:g}")
+    return low, high
 
 
 @dataclass
@@ -259,7 +337,7 @@ def _attempt(req: _Request, rng: random.Random, budget: _Budget) -> Generated | 
     sym_name = req.symmetry
     if sym_name == "random":
         sym_name = rng.choice([s for s in SYMMETRIES[:-1] if _fits(shape, s)])
-    solution = random_grid(shape, rng.randrange(2**32))
+    solution = random_grid(shape, rng.randrange(2**32), time_limit=budget.left())
     made = _empty_cells(req, solution, sym_name, rng, budget)
     if made is None:
         return None
@@ -582,12 +660,16 @@ def _pattern_recipe(shape: Shape, solution: tuple[int, ...], counts: list[int],
     return values
 
 
-def random_regions(size: int, seed: int | None = None, moves: int | None = None) -> Shape:
+def random_regions(size: int, seed: int | None = None, moves: int | None = None, *,
+                   time_limit: float | None = None) -> Shape:
     """A jigsaw shape of ``size`` with random connected regions that has complete grids.
 
     Regions start as the classic boxes (or bands for sizes without boxes) and trade
     cells across their borders at random, each trade keeping both regions connected.
+    Raises :class:`~numberplace.errors.LimitError` when ``time_limit`` runs out first.
     """
+    size = arguments.whole(size, "size", 4, MAX_SIZE)
+    deadline = Deadline(arguments.seconds(time_limit))
     rng = random.Random(seed)
     moves = moves if moves is not None else 4 * size
     base = classic(size) if size not in (5, 7) else None
@@ -623,7 +705,7 @@ def random_regions(size: int, seed: int | None = None, moves: int | None = None)
         except ShapeError:
             continue
         found = engine.solve(Puzzle(shape, (0,) * shape.ncells), limit=1, keep=0,
-                             node_limit=200_000)
+                             node_limit=200_000, time_limit=deadline.left())
         if found.status is not engine.Status.NONE and found.count:
             return shape
         moves = moves or 4 * size

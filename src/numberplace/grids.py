@@ -10,21 +10,28 @@ import random
 
 from . import engine
 from .errors import ShapeError
+from .limits import Deadline
 from .puzzle import Puzzle
 from .shape import Shape
 
 
-def random_grid(shape: Shape, seed: int | None = None) -> tuple[int, ...]:
+def random_grid(shape: Shape, seed: int | None = None, *,
+                time_limit: float | None = None) -> tuple[int, ...]:
     """A random complete grid of ``shape`` (reproducible with ``seed``).
 
     Random cells get random values one at a time, each kept only if the grid can still be
     completed; the engine then completes it and the symbols are relabelled at random, so
-    that the engine's fixed value order leaves no trace.
+    that the engine's fixed value order leaves no trace. Raises
+    :class:`~numberplace.errors.LimitError` when ``time_limit`` (seconds) runs out first.
     """
+    deadline = Deadline(time_limit)
     rng = random.Random(seed)
     n = shape.size
     givens = [0] * shape.ncells
-    solution = engine.solve(Puzzle(shape, tuple(givens)), limit=1).solution
+    first = engine.solve(Puzzle(shape, tuple(givens)), limit=1, time_limit=deadline.left())
+    solution = first.solution
+    if first.status is engine.Status.LIMIT:
+        deadline.check()
     if solution is None:
         raise ShapeError(f"the {shape.name} shape has no complete grid")
     for cell in rng.sample(range(shape.ncells), min(shape.ncells, 2 * n)):
@@ -34,7 +41,8 @@ def random_grid(shape: Shape, seed: int | None = None) -> tuple[int, ...]:
             givens[cell] = v
             # a value clashing with the givens so far simply has no solution
             _status, found = engine.solve_givens(shape, givens, limit=1, keep=1,
-                                                 node_limit=100_000)
+                                                 node_limit=100_000,
+                                                 time_limit=deadline.left())
             if found is not None:
                 solution = found
                 break

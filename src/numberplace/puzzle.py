@@ -36,8 +36,18 @@ class Puzzle:
 
     def __post_init__(self) -> None:
         shape = self.shape
+        if not isinstance(shape, Shape):
+            raise TypeError(f"shape must be a Shape, not {type(shape).__name__}")
         if self.alphabet is None:
             object.__setattr__(self, "alphabet", Alphabet.default(shape.size))
+        elif isinstance(self.alphabet, str):
+            object.__setattr__(self, "alphabet", Alphabet(self.alphabet.upper()))
+        elif not isinstance(self.alphabet, Alphabet):
+            raise TypeError(f"alphabet must be an Alphabet or its symbols, not "
+                            f"{type(self.alphabet).__name__}")
+        if isinstance(self.givens, (str, bytes)) or not isinstance(self.givens, Sequence):
+            raise TypeError(f"givens must be a sequence of cell values, not "
+                            f"{type(self.givens).__name__} (Puzzle.from_string reads text)")
         if not isinstance(self.givens, tuple):
             object.__setattr__(self, "givens", tuple(self.givens))
         if len(self.givens) != shape.ncells:
@@ -48,11 +58,15 @@ class Puzzle:
                               f"symbols, the {shape.name} shape needs {shape.size}")
         n = shape.size
         # one pass over types and the range, then a slow look only to name the bad cell
-        if set(map(type, self.givens)) - {int} or min(self.givens) < 0 or max(self.givens) > n:
+        if set(map(type, self.givens)) - {int} or min(self.givens, default=0) < 0 \
+                or max(self.givens, default=0) > n:
             for i, v in enumerate(self.givens):
                 if not (isinstance(v, int) and 0 <= v <= n):
                     raise PuzzleError(f"{shape.cell_name(i)}: value {v!r} is not in 0..{n}")
         if self.candidates is not None:
+            if not isinstance(self.candidates, Sequence):
+                raise TypeError(f"candidates must be a sequence of masks, not "
+                                f"{type(self.candidates).__name__}")
             cands = tuple(self.candidates)
             object.__setattr__(self, "candidates", cands)
             if len(cands) != shape.ncells:
@@ -67,17 +81,22 @@ class Puzzle:
     # -- construction ---------------------------------------------------------------
     @classmethod
     def from_string(cls, text: str, shape: Shape | str | None = None,
-                    alphabet: Alphabet | None = None) -> Puzzle:
-        """Read one puzzle from text in any supported format (see :mod:`numberplace.formats`)."""
+                    alphabet: Alphabet | str | None = None) -> Puzzle:
+        """Read one puzzle from text in any supported format (see :mod:`numberplace.formats`).
+        ``alphabet`` may be an :class:`Alphabet` or its symbols (``"WORDPLAYS"``)."""
         from .formats import parse
 
         return parse(text, shape=shape, alphabet=alphabet)
 
     @classmethod
-    def empty(cls, shape: Shape | None = None, alphabet: Alphabet | None = None) -> Puzzle:
-        """A puzzle with no givens."""
-        shape = shape or classic(9)
-        return cls(shape, (0,) * shape.ncells, alphabet or Alphabet.default(shape.size))
+    def empty(cls, shape: Shape | str | None = None,
+              alphabet: Alphabet | str | None = None) -> Puzzle:
+        """A puzzle with no givens (on ``shape``, a Shape or its name; 9x9 by default)."""
+        from .arguments import optional_shape
+
+        shape = optional_shape(shape) or classic(9)
+        # __post_init__ turns symbols given as a string into an Alphabet
+        return cls(shape, (0,) * shape.ncells, alphabet)  # type: ignore[arg-type]
 
     def with_values(self, values: Sequence[int]) -> Puzzle:
         """The same shape and alphabet with other cell values (e.g. a solution)."""

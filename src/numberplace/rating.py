@@ -25,8 +25,9 @@ import bisect
 from collections import Counter
 from dataclasses import dataclass, field
 
-from . import engine
-from .errors import NumberplaceError
+from . import arguments, engine
+from .errors import LimitError, NumberplaceError
+from .limits import Deadline
 from .logic.board import Memo
 from .logic.driver import BOOK, solve_path
 from .logic.step import LogicStatus, Step
@@ -126,20 +127,27 @@ def book_level(score: int) -> str:
     return BOOK_LEVELS[bisect.bisect_right(_BOOK_BOUNDS, score)][0]
 
 
-def rate(puzzle: Puzzle, *, time_limit: float | None = 60.0, node_limit: int = 2_000_000,
-         book: bool = True, memo: Memo | None = None) -> Rating:
+def rate(puzzle: Puzzle | str, *, time_limit: float | None = 60.0,
+         node_limit: int = 2_000_000, book: bool = True, memo: Memo | None = None) -> Rating:
     """Rate a puzzle (see the module docs); ``book`` adds the book's score.
 
-    ``time_limit`` bounds each solve path (seconds) and ``node_limit`` the engine's check
-    for one solution; past them the rating says ``limit``. ``memo``: see
-    :func:`~numberplace.logic.driver.solve_path`.
+    ``time_limit`` bounds the whole rating (seconds: the engine's check and every solve
+    path) and ``node_limit`` the engine's check for one solution; past them the rating
+    says ``limit``. ``memo``: see :func:`~numberplace.logic.driver.solve_path`.
     """
-    exact = engine.solve(puzzle, limit=2, keep=0, node_limit=node_limit)
+    puzzle = arguments.puzzle(puzzle)
+    deadline = Deadline(arguments.seconds(time_limit))
+    try:
+        exact = engine.solve(puzzle, limit=2, keep=0, time_limit=deadline.left(),
+                             node_limit=arguments.whole(node_limit, "node_limit"))
+    except LimitError as exc:
+        return Rating(engine.Status.LIMIT, message=str(exc))
     if exact.status is not engine.Status.UNIQUE:
-        return Rating(exact.status, message=exact.message)
+        limit = exact.status is engine.Status.LIMIT
+        return Rating(exact.status, message=exact.message or (_LIMIT if limit else ""))
     shape = puzzle.shape
     path = solve_path(puzzle, REGISTRY.rating_order(), guess=True, unique=True,
-                      time_limit=time_limit, solvable=True, memo=memo)
+                      deadline=deadline, solvable=True, memo=memo)
     if path.status is not LogicStatus.SOLVED:
         return Rating(engine.Status.LIMIT, message=path.message or str(path.status))
     out = Rating(engine.Status.UNIQUE)
@@ -163,16 +171,20 @@ def rate(puzzle: Puzzle, *, time_limit: float | None = 60.0, node_limit: int = 2
     out.level, out.level_number = level.name, level.number
     out.difficulty = round(hardest_value, 1)
     if book:
-        add_book_score(out, puzzle, time_limit, memo)
+        add_book_score(out, puzzle, memo=memo, deadline=deadline)
     return out
 
 
+_LIMIT = "the search budget ran out before one solution was proved"
+
+
 def add_book_score(rating: Rating, puzzle: Puzzle, time_limit: float | None = 60.0,
-                   memo: Memo | None = None) -> None:
+                   memo: Memo | None = None, deadline: Deadline | None = None) -> None:
     """Fill in the book's score and level of a puzzle ``rating`` rated without them (a
-    path of the book's techniques and guesses: on large shapes it may be long)."""
+    path of the book's techniques and guesses: on large shapes it may be long). Past
+    ``time_limit`` (or ``deadline``) the score is left out."""
     book_path = solve_path(puzzle, BOOK, guess=True, time_limit=time_limit, solvable=True,
-                           memo=memo)
+                           memo=memo, deadline=deadline)
     if book_path.status is LogicStatus.SOLVED:
         rating.book_score = book_score(book_path.steps)
         rating.book_level = book_level(rating.book_score)

@@ -10,6 +10,7 @@ puzzles and solutions as one line of symbols.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from . import formats
@@ -19,6 +20,7 @@ from .puzzle import Puzzle
 if TYPE_CHECKING:
     from .alphabet import Alphabet
     from .engine import Result
+    from .game import HintView, Session
     from .generate import Generated
     from .logic.explain import Explanation, Hint
     from .logic.step import Step
@@ -133,3 +135,79 @@ def generated_record(made: Generated, symmetry: str) -> Record:
     if shape.regions:
         record["regions"] = "".join(REGION_LABELS[r] for r in shape.regions)
     return record
+
+
+# -- play -----------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def shape_view(shape: Shape) -> Record:
+    """What a front end needs to draw a shape: the canvas, each cell's place on it, which
+    of its sides (top, right, bottom, left, as bits 1, 2, 4, 8) are thick block borders,
+    and the diagonal cells. Cells are numbered as everywhere else."""
+    from .shape import BLOCK_KINDS, HouseKind
+
+    blocks: list[set[int]] = [set() for _ in range(shape.ncells)]
+    diagonal: set[int] = set()
+    for h, house in enumerate(shape.houses):
+        for c in house.cells:
+            if house.kind in BLOCK_KINDS:
+                blocks[c].add(h)
+            elif house.kind == HouseKind.DIAGONAL:
+                diagonal.add(c)
+    at = shape.cell_at
+    sides = []
+    for cell, (r, c) in enumerate(shape.coords):
+        thick = 0
+        for bit_, (dr, dc) in zip((1, 2, 4, 8), ((-1, 0), (0, 1), (1, 0), (0, -1)),
+                                  strict=True):
+            other = at.get((r + dr, c + dc))
+            if other is None or not blocks[cell] & blocks[other]:
+                thick |= bit_
+        sides.append(thick)
+    rows, cols = shape.canvas
+    return {"name": shape.name, "size": shape.size, "rows": rows, "cols": cols,
+            "cells": [list(rc) for rc in shape.coords], "thick": sides,
+            "diagonal": sorted(diagonal), "grids": len(shape.grids)}
+
+
+def game_record(session: Session, game_id: str = "") -> Record:
+    """A game as the board shows it: the shape, symbols, givens, every layer, the
+    candidates, conflicts, what can be undone, the timer and the latest log lines."""
+    from .game import Layer
+
+    puzzle = session.puzzle
+    layers = session.layers
+    return {
+        "id": game_id, "shape": shape_view(puzzle.shape),
+        "symbols": puzzle.alphabet.symbols, "puzzle": formats.write(puzzle, "line"),
+        "givens": list(puzzle.givens), "values": session.values(),
+        "sources": layers[Layer.SOURCE], "corner": layers[Layer.CORNER],
+        "centre": layers[Layer.CENTRE], "colours": layers[Layer.COLOUR],
+        "candidates": session.candidates(), "conflicts": session.conflicts(),
+        "forced": sorted(session.forced()) if session.auto_fill else [],
+        "mode": str(session.mode), "auto_fill": session.auto_fill,
+        "solved": session.solved, "can_undo": bool(session.history.done),
+        "can_redo": bool(session.history.undone),
+        "timer": {"elapsed": round(session.timer.elapsed(), 1),
+                  "running": session.timer.running},
+        "log": session.log[-200:], "share": share_text(puzzle),
+    }
+
+
+def hint_view_record(view: HintView, shape: Shape) -> Record:
+    """A hint told at a tier, with what to draw: the houses (and their cells), the cells,
+    the role-coloured candidates."""
+    return {"status": str(view.status), "tier": view.tier, "text": view.text,
+            "technique": view.step.technique if view.step is not None else None,
+            "houses": list(view.houses),
+            "house_cells": [list(shape.houses[h].cells) for h in view.houses],
+            "cells": list(view.cells), "highlights": [list(h) for h in view.highlights]}
+
+
+def share_text(puzzle: Puzzle) -> Record:
+    """The puzzle as a link carries it: one line and the shape's name, or, for a jigsaw,
+    the jigsaw format with its regions."""
+    if puzzle.shape.regions:
+        return {"text": formats.write(puzzle, "jigsaw"), "shape": None}
+    return {"text": formats.write(puzzle, "line"), "shape": puzzle.shape.name}

@@ -197,7 +197,7 @@ def default_box(size: int) -> tuple[int, int] | None:
 
 def _check_size(size: int) -> None:
     if not 1 <= size <= MAX_SIZE:
-        raise ShapeError(f"size {size} is out of range 1..{MAX_SIZE}")
+        raise ShapeError(f"a grid of size {size} is not possible: sizes go from 1 to {MAX_SIZE}")
 
 
 def _lines(size: int, grid: int = 0, origin: tuple[int, int] = (0, 0),
@@ -237,14 +237,24 @@ def _boxes(size: int, box: tuple[int, int], grid: int = 0, origin: tuple[int, in
     return houses
 
 
-@cache
 def classic(size: int = 9, box: tuple[int, int] | None = None) -> Shape:
     """A classic ``size`` x ``size`` grid with rectangular boxes of ``box`` = (rows, columns).
 
     ``box`` defaults to :func:`default_box`; sizes without rectangular boxes (5, 7, ...)
     need :func:`jigsaw`.
     """
-    _check_size(size)
+    from .arguments import whole
+
+    size = whole(size, "size", 1, MAX_SIZE)
+    if box is not None:
+        if not isinstance(box, tuple) or len(box) != 2:
+            raise TypeError(f"box must be a pair (rows, columns), not {box!r}")
+        box = (whole(box[0], "box rows", 1, size), whole(box[1], "box columns", 1, size))
+    return _classic(size, box)
+
+
+@cache
+def _classic(size: int, box: tuple[int, int] | None) -> Shape:
     if box is None:
         box = default_box(size)
         if box is None:
@@ -299,7 +309,19 @@ def jigsaw(regions: Sequence[Sequence[int]] | Sequence[int] | str,
     ``"11122\\n11222\\n..."`` (any characters as labels, one row per line or all on one
     line), or nested/flat sequences of numbers. Every region must have ``size`` cells.
     """
-    n, flat = _region_ids(regions, size)
+    from .arguments import whole
+
+    if size is not None:
+        size = whole(size, "size", 1, MAX_SIZE)
+    if not isinstance(regions, (str, Sequence)):
+        raise TypeError(f"regions must be a region map (text or rows of numbers), not "
+                        f"{type(regions).__name__}")
+    try:
+        n, flat = _region_ids(regions, size)
+    except (TypeError, ValueError) as exc:
+        if isinstance(exc, ShapeError):
+            raise
+        raise ShapeError(f"a region map holds numbers or characters: {exc}") from None
     _check_size(n)
     return _jigsaw_cached(n, flat)
 
@@ -326,6 +348,8 @@ def _jigsaw_cached(n: int, flat: tuple[int, ...]) -> Shape:
 def diagonal(base: Shape | None = None) -> Shape:
     """Add the two main diagonals as houses to a single square grid (the "X" variant)."""
     base = base if base is not None else classic(9)
+    if not isinstance(base, Shape):
+        raise TypeError(f"base must be a Shape, not {type(base).__name__}")
     # keyed by name too: a jigsaw whose regions are the boxes equals the classic shape
     return _diagonal_cached(base.name, base)
 
@@ -398,7 +422,9 @@ def by_name(name: str) -> Shape:
     ``8x8``, ``12x12``, ``16x16``, ``25x25``, ``samurai``, ``diagonal`` (9x9 with both
     diagonals), ``diagonal-6x6``. Jigsaw shapes need their region map (see :func:`jigsaw`).
     """
-    key = name.strip().lower()
+    from .arguments import text
+
+    key = text(name, "name").strip().lower()
     if key in ("samurai", "gattai-5", "gattai5"):
         return samurai()
     if key in ("diagonal", "x", "sudoku-x", "diagonal-9x9", "x-9x9"):

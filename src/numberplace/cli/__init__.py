@@ -9,14 +9,15 @@ standard error and exit with status 2.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO, cast
 
 from ..errors import NumberplaceError
-from . import files, logic, make, search
+from . import files, logic, make, play, search
 from .options import EPILOG, Parser, Version
-from .pipeline import Settings, default_jobs
+from .pipeline import Output, OutputError, Settings, default_jobs
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -28,7 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``numberplace`` command."""
     parser = Parser(prog="numberplace",
                     description="Sudoku-family puzzles: solve, count, check, convert, "
-                                "explain, hint, rate, generate, bench.",
+                                "explain, hint, rate, generate, bench, play, serve.",
                     epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action=Version, nargs=0,
                         help="show the version and which search engine runs, then exit")
@@ -38,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     files.add_parsers(sub)
     logic.add_parsers(sub)
     make.add_parsers(sub)
+    play.add_parsers(sub)
     return parser
 
 
@@ -51,16 +53,43 @@ def main(argv: Sequence[str] | None = None,
         command=args.command, jobs=getattr(args, "jobs", None) or default_jobs(),
         progress=on_terminal and not getattr(args, "no_progress", True),
         summary=on_terminal or getattr(args, "summary", False), executor=executor)
+    out = Output(sys.stdout, "standard output")
+    _warn_without_core(args)
     try:
-        status: int = args.handler(args, sys.stdout, settings)
+        status: int = args.handler(args, cast(TextIO, out), settings)
+        out.flush()
         return status
     except NumberplaceError as exc:
         print(f"numberplace: error: {exc}", file=sys.stderr)
+        if isinstance(exc, OutputError):
+            _drop_output()
         return 2
     except KeyboardInterrupt:
         print("numberplace: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         # the reader went away (e.g. `| head`): stop quietly
-        sys.stderr.close()
+        _drop_output()
         return 0
+
+
+def _warn_without_core(args: argparse.Namespace) -> None:
+    """Say once when searches run on the pure-Python engine only because the compiled core
+    was not built (it is about 60 times slower), unless that engine was asked for."""
+    if args.command in ("convert", "play", "serve") or getattr(args, "backend", None) \
+            or os.environ.get("NUMBERPLACE_BACKEND"):
+        return
+    from ..engine import available_backends
+
+    if "c" not in available_backends():
+        print("numberplace: warning: the compiled engine is not built, so searches run in "
+              "pure Python, about 60 times slower; install a C compiler and reinstall "
+              "numberplace to build it", file=sys.stderr)
+
+
+def _drop_output() -> None:
+    """Send what standard output still holds nowhere, so that leaving Python does not try
+    to write it again where it cannot go."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)

@@ -7,10 +7,13 @@ import sys
 from typing import TextIO
 
 from .. import formats
-from ..inputs import open_input
+from ..errors import NumberplaceError
 from . import options
 from .pipeline import Settings
 from .search import SINGLE_LINE_FORMATS
+
+#: Formats that write a jigsaw's regions.
+_REGION_FORMATS = frozenset({"jigsaw", "json"})
 
 
 def convert(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
@@ -19,16 +22,26 @@ def convert(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
     # records of several lines need a blank line between them to be read back
     blank_between = args.to_format not in SINGLE_LINE_FORMATS
     first = True
-    with open_input(args.file) as source:
+    seen = 0
+    with options.open_puzzles(args) as source:
         for rec in options.records(source, args):
+            seen += 1
             if rec.puzzle is None:
                 errors += 1
                 print(f"numberplace: {rec.error}", file=sys.stderr)
+                continue
+            if rec.puzzle.shape.regions and args.to_format not in _REGION_FORMATS:
+                # written without its regions it would be another puzzle, with many solutions
+                errors += 1
+                print(f"numberplace: {source.name}, line {rec.line}: the {args.to_format} "
+                      f"format cannot hold a jigsaw's regions; use --to jigsaw or --to json",
+                      file=sys.stderr)
                 continue
             if blank_between and not first:
                 out.write("\n")
             out.write(formats.write(rec.puzzle, args.to_format) + "\n")
             first = False
+        options.require_some(seen, source)
     return 2 if errors else 0
 
 
@@ -37,10 +50,18 @@ def bench(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
     from ..benchmark import bench_file, render_table
 
     shape = options.shape(args.shape)
-    rows = [bench_file(path, limit=args.limit, max_puzzles=args.max, repeat=args.repeat,
-                       backend=args.backend, shape=shape) for path in args.files]
-    render_table(rows, out)
-    return 0
+    rows = []
+    failed = 0
+    for path in args.files:
+        try:
+            rows.append(bench_file(path, limit=args.limit, max_puzzles=args.max,
+                                   repeat=args.repeat, backend=args.backend, shape=shape))
+        except NumberplaceError as exc:  # one bad file costs only its own row
+            failed += 1
+            print(f"numberplace: error: {exc}", file=sys.stderr)
+    if rows:
+        render_table(rows, out)
+    return 2 if failed else 0
 
 
 def add_parsers(sub: options.Commands) -> None:
@@ -56,7 +77,7 @@ def add_parsers(sub: options.Commands) -> None:
                         "solutions, and print puzzles/s, median and worst time per puzzle, and "
                         "guesses per puzzle.")
     p.add_argument("files", nargs="+", help="files of puzzles (.gz, .xz, .bz2 too)")
-    p.add_argument("--limit", type=options.positive, default=2, metavar="N",
+    p.add_argument("--limit", type=options.solution_count, default=2, metavar="N",
                    help="solutions to count per puzzle (default 2)")
     p.add_argument("--max", type=options.positive, default=None, metavar="N",
                    help="solve at most N puzzles per file")

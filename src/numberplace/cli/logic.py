@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, TextIO, TypeVar
 
 from .. import formats
 from ..errors import NumberplaceError
-from ..inputs import open_input
+from ..formats._common import counted
 from ..puzzle import Puzzle
 from ..serialize import explanation_record, hint_record, rating_record
 from . import options
@@ -66,21 +66,29 @@ def _through(args: argparse.Namespace, out: TextIO, settings: Settings,
         status, text = say(rec, rec.puzzle, result)
         return Outcome(rec.line, status, text)
 
-    with open_input(args.file) as source:
+    with options.open_puzzles(args) as source:
         statuses = run(out.write, settings, _pieces(options.records(source, args)),
                        functools.partial(_work, task=task), emit,
                        Meter.of(source))
+        options.require_some(sum(statuses.values()), source)
     return 2 if statuses[UNREADABLE] else 0
 
 
 # -- explain --------------------------------------------------------------------------------
 
 
+#: Said after a path that stalled for want of a technique.
+_GUESS_ADVICE = " (--guess goes on by trial and error)"
+
+
 def explain(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
     """Explain each puzzle step by step."""
+    from ..logic.explain import STALLED
     from ..logic.explain import explain as explain_puzzle
 
     book = options.is_book(args.techniques)
+    if args.svg:
+        _picture_folder(args.svg)
     task = functools.partial(explain_puzzle, techniques=options.techniques(args.techniques),
                              guess=args.guess or book, time_limit=args.time_limit)
 
@@ -90,21 +98,22 @@ def explain(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
         if args.json:
             return str(result.status), json.dumps(
                 explanation_record(rec.line, puzzle, result, args.notation))
+        advice = _GUESS_ADVICE if result.message == STALLED and not args.guess else ""
         return str(result.status), _explanation_text(rec.line, puzzle, result,
-                                                     args.notation, book)
+                                                     args.notation, book, advice)
 
     return _through(args, out, settings, task, say)
 
 
 def _explanation_text(line: int, puzzle: Puzzle, result: Explanation, notation: str,
-                      book: bool) -> str:
+                      book: bool, advice: str = "") -> str:
     from ..logic.explain import book_log_line
 
     shape = puzzle.shape
     used = ", ".join(f"{name} {n}" for name, n in result.technique_counts().items())
-    text = [f"line {line}: {result.status}, {len(result.steps)} steps"
+    text = [f"line {line}: {result.status}, {counted(len(result.steps), 'step')}"
             + (f" ({used})" if used else "")
-            + (f": {result.message}" if result.message else "")]
+            + (f": {result.message}" if result.message else "") + advice]
     for number, step in enumerate(result.steps, start=1):
         said = (book_log_line(step, shape, puzzle.alphabet) if book else
                 f"{step.technique}: {step.describe(shape, notation, puzzle.alphabet)}")
@@ -118,10 +127,6 @@ def _write_pictures(folder: str, line: int, puzzle: Puzzle, steps: Sequence[Step
     from ..logic.explain import boards_before_steps
     from ..render import render_svg
 
-    try:
-        os.makedirs(folder, exist_ok=True)
-    except OSError as exc:
-        raise NumberplaceError(f"cannot create {folder}: {exc.strerror or exc}") from None
     givens = {c for c, v in enumerate(puzzle.givens) if v}
     for number, (board, step) in enumerate(zip(boards_before_steps(puzzle, steps), steps,
                                                strict=True), start=1):
@@ -136,6 +141,17 @@ def _write_pictures(folder: str, line: int, puzzle: Puzzle, steps: Sequence[Step
             raise NumberplaceError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
+def _picture_folder(folder: str) -> None:
+    """Make the folder of ``--svg`` (before any work), or say why it cannot be one."""
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        raise NumberplaceError(f"--svg {folder}: is not a directory")
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as exc:
+        raise NumberplaceError(f"--svg {folder}: cannot create it: "
+                               f"{exc.strerror or exc}") from None
+
+
 # -- hint -----------------------------------------------------------------------------------
 
 
@@ -144,7 +160,7 @@ def hint(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
     from ..logic.explain import next_hint
 
     task = functools.partial(next_hint, techniques=options.techniques(args.techniques),
-                             placement=args.placement)
+                             placement=args.placement, time_limit=args.time_limit)
 
     def say(rec: formats.Record, puzzle: Puzzle, result: Hint) -> tuple[str, str]:
         if args.json:
@@ -156,11 +172,12 @@ def hint(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
 
 
 def _hint_text(puzzle: Puzzle, result: Hint, args: argparse.Namespace) -> str:
-    from ..logic.explain import hint_text
+    from ..logic.explain import STALLED, hint_text
     from ..logic.step import LogicStatus
 
     if result.status is LogicStatus.STALLED:
-        return "no technique applies (stalled)"
+        return f"stalled: {result.message}" + (_GUESS_ADVICE if result.message == STALLED
+                                                else "")
     if result.step is None:
         return f"{result.status}: {result.message}"
     text = hint_text(result.step, puzzle.shape, args.tier, args.notation, puzzle.alphabet)
@@ -191,7 +208,8 @@ def rate(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
                                                             else "")
         book = f"; book score {r.book_score} ({r.book_level})" if r.book_score else ""
         return status, (f"line {rec.line}: {r.level} (level {r.level_number}), difficulty "
-                        f"{r.difficulty}, hardest {r.hardest}, {r.guesses} guesses{book}")
+                        f"{r.difficulty}, hardest {r.hardest}, "
+                        f"{counted(r.guesses, 'guess', 'guesses')}{book}")
 
     return _through(args, out, settings, task, say)
 
@@ -212,6 +230,9 @@ def add_parsers(sub: options.Commands) -> None:
                    help="the next value to write, one per call as a step-at-a-time "
                         "solver gives it (eliminations on the way are counted)")
     options.add_json(p, "one JSON object per puzzle per line: puzzle, status, step, before")
+    options.add_time_limit(p, options.DEFAULT_SECONDS, "give up a puzzle's hint after S "
+                           f"seconds (status stalled; default {options.DEFAULT_SECONDS:g}, 0 "
+                           "for none)")
 
     p = options.command(sub, "rate", rate, "rate each puzzle's difficulty",
                         "Rate each puzzle: our level (1 Easy ... 6 Trial and Error, by the hardest"
@@ -221,8 +242,9 @@ def add_parsers(sub: options.Commands) -> None:
     options.add_input(p)
     options.add_json(p, "one JSON object per puzzle per line: puzzle, status, level, "
                         "level_number, difficulty, book_score, book_level, hardest, guesses")
-    options.add_time_limit(p, 60.0, "give up a puzzle's solve after S seconds (status limit; "
-                                    "default 60)")
+    options.add_time_limit(p, options.DEFAULT_SECONDS, "give up rating a puzzle after S "
+                           f"seconds (status limit; default {options.DEFAULT_SECONDS:g}, 0 for "
+                           "none)")
 
 
 def _add_explain(sub: options.Commands) -> None:
@@ -239,5 +261,6 @@ def _add_explain(sub: options.Commands) -> None:
     p.add_argument("--guess", action="store_true",
                    help="when logic stalls, guess and backtrack (the book's brute force; "
                         "implied by --techniques book); every guess is a step")
-    options.add_time_limit(p, 60.0, "stop a puzzle's path after S seconds, reporting it stalled "
-                        "(default 60)")
+    options.add_time_limit(p, options.DEFAULT_SECONDS, "stop a puzzle's path after S seconds, "
+                           f"reporting it stalled (default {options.DEFAULT_SECONDS:g}, 0 for "
+                           "none)")

@@ -3,48 +3,60 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import json
 import os
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO
 
 from .. import formats
-from ..errors import NumberplaceError
+from ..errors import LimitError, NumberplaceError
 from ..serialize import Record, generated_record
 from ..shape import Shape, by_name
 from ..symmetry import SYMMETRIES
 from . import options
-from .pipeline import Meter, Outcome, Settings, run
+from .pipeline import Meter, Outcome, Output, OutputError, Settings, run
 from .search import SINGLE_LINE_FORMATS
 
 if TYPE_CHECKING:
     from ..generate import Generated
 
 
-#: A generated puzzle, and its record when ``--json`` asks for one.
-Made = tuple["Generated", Record | None]
+#: What one seed gave: the seed, its puzzle and the puzzle's record when ``--json`` asks
+#: for one; or no puzzle, and why.
+Made = tuple[int, "Generated | None", Record | None, str]
 
 
 def _make(seed: int, shape: Shape, settings: dict[str, object], symmetry: str,
           as_json: bool) -> list[Made]:
     """The puzzle of one seed, and its record (runs in a worker: a Samurai's record counts
-    each grid's solutions)."""
+    each grid's solutions). A seed that gives no puzzle in time is reported, not fatal."""
     from ..generate import generate
 
-    made = generate(shape, seed=seed, **settings)  # type: ignore[arg-type]  # checked options
-    return [(made, generated_record(made, symmetry) if as_json else None)]
+    try:
+        made = generate(shape, seed=seed, **settings)  # type: ignore[arg-type]  # checked
+    except NumberplaceError as exc:
+        return [(seed, None, None, str(exc))]
+    return [(seed, made, generated_record(made, symmetry) if as_json else None, "")]
 
 
 def generate(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
-    """Make ``--count`` puzzles, one seed each, and write them in seed order."""
-    shape = _shape(args.shape, args.seed)
-    wanted = _wanted(args)
+    """Make ``--count`` puzzles, one seed each, and write them in seed order; exit status 1
+    when some seed gave no puzzle."""
+    start = time.monotonic()
+    shape = _shape(args.shape, args.seed, args.time_limit)
+    wanted = _wanted(args, shape)
+    if args.time_limit is not None and shape.regions:  # new regions count towards the time
+        wanted["time_limit"] = max(0.001, args.time_limit - (time.monotonic() - start))
     fmt = args.out_format or ("samurai" if len(shape.grids) > 1 else
                               "jigsaw" if shape.regions else "line")
 
     def emit(done: Made) -> Outcome:
-        made, record = done
+        seed, made, record, why = done
+        if made is None:
+            return Outcome(0, "failed", "", f"seed {seed}: {why}")
         if record is not None:
             text = json.dumps(record)
         else:
@@ -58,29 +70,36 @@ def generate(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
                              as_json=args.json)
     seeds = range(first, first + args.count)
     if not args.output:
-        run(out.write, settings, seeds, work, emit, Meter(args.count))
-        return 0
+        statuses = run(out.write, settings, seeds, work, emit, Meter(args.count))
+        return 1 if statuses["failed"] else 0
     try:
         target = open(args.output, "a", encoding="utf-8")  # noqa: SIM115  # closed below
     except OSError as exc:
         raise NumberplaceError(f"cannot write {args.output}: {exc.strerror or exc}") from None
-    with target:
-        run(_kept(target), settings, seeds, work, emit, Meter(args.count))
-    return 0
+    try:
+        statuses = run(_kept(Output(target, args.output)), settings, seeds, work, emit,
+                       Meter(args.count))
+    finally:
+        with contextlib.suppress(OSError):  # a write that failed has been reported
+            target.close()
+    return 1 if statuses["failed"] else 0
 
 
-def _kept(target: TextIO) -> Callable[[str], None]:
+def _kept(target: Output) -> Callable[[str], None]:
     """Write each puzzle to disk at once: what is written survives an interruption."""
 
     def write(text: str) -> None:
         target.write(text)
         target.flush()
-        os.fsync(target.fileno())
+        try:
+            os.fsync(target.fileno())
+        except OSError as exc:
+            raise OutputError(f"cannot write {target.name}: {exc.strerror or exc}") from None
 
     return write
 
 
-def _shape(name: str, seed: int | None) -> Shape:
+def _shape(name: str, seed: int | None, time_limit: float | None) -> Shape:
     from ..generate import random_regions
 
     name = name.strip().lower()
@@ -90,24 +109,26 @@ def _shape(name: str, seed: int | None) -> Shape:
     rows, _, cols = size_text.partition("x")
     if size_text and not (rows.isdigit() and rows == cols and 4 <= int(rows) <= 25):
         raise NumberplaceError(f"shape {name!r}: write jigsaw or jigsaw-NxN, N from 4 to 25")
-    return random_regions(int(rows) if size_text else 9, seed)
+    size = int(rows) if size_text else 9
+    try:
+        return random_regions(size, seed, time_limit=time_limit)
+    except LimitError:
+        raise LimitError(f"no {size}x{size} jigsaw regions with complete grids were found "
+                         f"within the time limit of {time_limit:g} s; allow more time") from None
 
 
-def _wanted(args: argparse.Namespace) -> dict[str, object]:
-    """The generator's settings from the options, names checked before any work."""
-    level = args.level
-    if level is not None:
-        from ..rating import level_by
+def _wanted(args: argparse.Namespace, shape: Shape) -> dict[str, object]:
+    """The generator's settings from the options, checked before any work: a request no
+    puzzle can meet is refused at once."""
+    from ..generate import check_request
 
-        level = level_by(level).number
-    needs = args.needs
-    if needs is not None:
-        from ..logic import REGISTRY
-
-        needs = REGISTRY.get(needs).name
-    return {"level": level, "symmetry": args.symmetry, "difficulty": args.difficulty,
-            "needs": needs, "clues": args.clues, "minimal": args.minimal,
-            "recipe": args.recipe, "pattern": args.pattern, "time_limit": args.time_limit}
+    wanted: dict[str, object] = {
+        "level": args.level, "symmetry": args.symmetry, "difficulty": args.difficulty,
+        "needs": args.needs, "clues": args.clues, "minimal": args.minimal,
+        "recipe": args.recipe, "pattern": args.pattern}
+    check_request(shape, **wanted)  # type: ignore[arg-type]  # argparse gave these types
+    wanted["time_limit"] = args.time_limit
+    return wanted
 
 
 def add_parsers(sub: options.Commands) -> None:

@@ -9,7 +9,10 @@ from typing import TYPE_CHECKING, TypeVar
 
 from .. import __version__, formats
 from ..alphabet import Alphabet
+from ..arguments import MAX_LIMIT, MAX_NODES
+from ..errors import NumberplaceError
 from ..shape import Shape, by_name
+from .pipeline import default_jobs
 
 if TYPE_CHECKING:
     from typing import TypeAlias
@@ -20,6 +23,9 @@ if TYPE_CHECKING:
     Commands: TypeAlias = argparse._SubParsersAction["Parser"]
 
 T = TypeVar("T")
+
+#: The time limit of a puzzle's search when none is given (seconds).
+DEFAULT_SECONDS = 60.0
 
 EPILOG = """\
 Input is a file of puzzles (or - for standard input) in any supported format, detected
@@ -66,8 +72,8 @@ def command(sub: Commands, name: str, handler: Callable[..., int], help: str,
     return p
 
 
-def whole_number(minimum: int, rule: str) -> Callable[[str], int]:
-    """An argparse type for whole numbers of at least ``minimum``."""
+def whole_number(minimum: int, rule: str, maximum: int = MAX_NODES) -> Callable[[str], int]:
+    """An argparse type for whole numbers from ``minimum`` to ``maximum``."""
 
     def convert(text: str) -> int:
         try:
@@ -76,6 +82,8 @@ def whole_number(minimum: int, rule: str) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
         if value < minimum:
             raise argparse.ArgumentTypeError(f"{text} {rule}")
+        if value > maximum:
+            raise argparse.ArgumentTypeError(f"{text} is more than {maximum:,}")
         return value
 
     return convert
@@ -83,17 +91,30 @@ def whole_number(minimum: int, rule: str) -> Callable[[str], int]:
 
 positive = whole_number(1, "must be at least 1")
 non_negative = whole_number(0, "must not be negative")
+#: Solutions a search may look for: the engine counts in 32 bits.
+solution_count = whole_number(1, "must be at least 1", MAX_LIMIT)
 
 
-def seconds(text: str) -> float:
-    """An argparse type for a number of seconds above 0."""
+def jobs(text: str) -> int:
+    """An argparse type for ``--jobs``: at least 1, and at most four workers per core (more
+    only queue for the cores and hold memory and open files)."""
+    most = 4 * default_jobs()
+    value = positive(text)
+    if value > most:
+        raise argparse.ArgumentTypeError(f"{value} is more than this machine can use: at "
+                                         f"most {most} ({default_jobs()} cores)")
+    return value
+
+
+def seconds(text: str) -> float | None:
+    """An argparse type for a number of seconds; 0 means no limit."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"{text} must be more than 0 seconds")
-    return value
+    if not value >= 0 or value != value:
+        raise argparse.ArgumentTypeError(f"{text} must be 0 (no limit) or more seconds")
+    return value if 0 < value < float("inf") else None
 
 
 def value_range(kind: Callable[[str], T]) -> Callable[[str], tuple[T, T]]:
@@ -133,19 +154,20 @@ def add_input(p: argparse.ArgumentParser, *, jobs: bool = True) -> None:
 
 def add_workers(p: argparse.ArgumentParser) -> None:
     """``--jobs`` and ``--no-progress``."""
-    p.add_argument("--jobs", type=positive, default=None, metavar="N",
-                   help="worker processes (default: all cores)")
+    p.add_argument("--jobs", type=jobs, default=None, metavar="N",
+                   help="worker processes (default: all cores; at most 4 per core)")
     p.add_argument("--no-progress", action="store_true",
                    help="no progress bar, even on a terminal")
 
 
 def add_search(p: argparse.ArgumentParser, default_limit: int) -> None:
     """The engine's limits and output options of solve, count and check."""
-    p.add_argument("--limit", type=positive, default=default_limit, metavar="N",
+    p.add_argument("--limit", type=solution_count, default=default_limit, metavar="N",
                    help=f"solutions to look for (default {default_limit}; 2 tells unique)")
     p.add_argument("--node-limit", type=non_negative, default=0, metavar="N",
-                   help="stop a search after N nodes (status limit; default: no limit)")
-    add_time_limit(p, None, "stop a search after S seconds (status limit)")
+                   help="stop a search after N nodes (status limit; default 0: no limit)")
+    add_time_limit(p, DEFAULT_SECONDS, "stop a puzzle's search after S seconds (status "
+                   f"limit; default {DEFAULT_SECONDS:g}, 0 for none)")
     add_backend(p, "search engine: compiled (c) or pure Python (default: fastest)")
     add_json(p, "one JSON object per puzzle per line")
     p.add_argument("--stats", action="store_true",
@@ -182,25 +204,37 @@ def alphabet(name: str | None, shape_size: int | None) -> Alphabet | None:
     if name is None:
         return None
     size = shape_size if shape_size is not None else (16 if name == "hex" else 9)
-    return Alphabet.for_size(size if name in ("digits", "hex", "letters") else len(name), name)
+    try:
+        return Alphabet.for_size(size if name in ("digits", "hex", "letters") else len(name),
+                                 name)
+    except NumberplaceError as exc:
+        raise NumberplaceError(f"--alphabet {name}: {exc}") from None
 
 
 def shape(name: str | None) -> Shape | None:
     """``--shape`` to a shape; ``jigsaw`` (or none) means "read it from the input"."""
     if name is None or name.strip().lower() == "jigsaw":
         return None
-    return by_name(name)
+    try:
+        return by_name(name)
+    except NumberplaceError as exc:
+        raise NumberplaceError(f"--shape {name}: {exc}") from None
 
 
 def techniques(text: str | None) -> list[str] | None:
-    """``--techniques`` to a list of names; ``book`` is the book's techniques."""
+    """``--techniques`` to a list of known names; ``book`` is the book's techniques."""
     from ..logic import BOOK
+    from ..logic.techniques import technique_names
 
     if text is None:
         return None
     if is_book(text):
         return list(BOOK)
-    return [name.strip() for name in text.split(",") if name.strip()]
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    try:
+        return technique_names(names)
+    except NumberplaceError as exc:
+        raise NumberplaceError(f"--techniques {text!r}: {exc}") from None
 
 
 def is_book(text: str | None) -> bool:
@@ -213,6 +247,24 @@ def reading(args: argparse.Namespace) -> tuple[Shape | None, Alphabet | None]:
     (None: decided by the input)."""
     chosen = shape(args.shape)
     return chosen, alphabet(args.alphabet, chosen.size if chosen else None)
+
+
+def open_puzzles(args: argparse.Namespace) -> Input:
+    """The command's input (``args.file``), opened; on a terminal, a line says how to type
+    puzzles in, so a waiting command is not taken for a stuck one."""
+    from ..inputs import open_input
+
+    if args.file == "-" and sys.stdin.isatty():
+        print("numberplace: reading puzzles from the terminal: type or paste them, one per "
+              "line, then press Ctrl-D (or give a file)", file=sys.stderr)
+    return open_input(args.file)
+
+
+def require_some(count: int, source: Input) -> None:
+    """Refuse an input that held no puzzle: an empty file is not a checked one."""
+    if count == 0:
+        raise NumberplaceError(f"no puzzles in {source.name}: it is empty or holds only "
+                               f"comments")
 
 
 def records(source: Input, args: argparse.Namespace) -> Iterator[formats.Record]:

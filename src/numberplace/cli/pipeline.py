@@ -17,14 +17,21 @@ process for one job or a single piece.
 
 from __future__ import annotations
 
+import functools
+import io
 import os
+import signal
 import sys
+import threading
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import chain, islice
-from typing import TYPE_CHECKING, TypeVar
+from typing import IO, TYPE_CHECKING, Generic, TypeVar
+
+from ..errors import NumberplaceError
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor, Future
@@ -78,6 +85,43 @@ class Settings:
     executor: Callable[[], Executor] | None = None
 
 
+class OutputError(NumberplaceError):
+    """Output that could not be written (a full disk, a closed file)."""
+
+
+class Output(io.TextIOBase):
+    """A text stream whose write errors become one :class:`OutputError` naming it; a
+    reader that went away (a broken pipe) is left to the caller."""
+
+    def __init__(self, stream: IO[str], name: str) -> None:
+        self._stream = stream
+        self.name = name
+
+    def write(self, text: str) -> int:
+        """Write ``text``."""
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputError(f"cannot write {self.name}: {exc.strerror or exc}") from None
+
+    def flush(self) -> None:
+        """Flush the stream."""
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputError(f"cannot write {self.name}: {exc.strerror or exc}") from None
+
+    def isatty(self) -> bool:
+        return self._stream.isatty()
+
+    def fileno(self) -> int:
+        return self._stream.fileno()
+
+
 def default_jobs() -> int:
     """All cores this process may use."""
     try:
@@ -87,53 +131,209 @@ def default_jobs() -> int:
 
 
 def ordered_map(fn: Callable[[P], R], items: Iterable[P], jobs: int,
-                executor: Callable[[], Executor] | None = None) -> Iterator[R]:
+                executor: Callable[[], Executor] | None = None) -> Ordered[P, R]:
     """``fn`` over ``items`` in an executor, yielding results in input order.
 
     At most ``2 * jobs`` items are in flight, which bounds memory on endless input. One
     job, or a single item, runs in this process; otherwise ``executor()`` makes the
     executor (a process pool of ``jobs`` by default), so ``fn`` and the items must pickle.
     """
-    it = iter(items)
-    head = list(islice(it, 2))
-    if jobs <= 1 or len(head) < 2:  # a single item is not worth starting processes for
-        for item in chain(head, it):
-            yield fn(item)
-        return
+    return Ordered(fn, items, jobs, executor)
+
+
+#: The end of the items.
+_END = object()
+
+
+class Ordered(Iterator[R], Generic[P, R]):
+    """The results of :func:`ordered_map`; see :meth:`finished` for an interruption."""
+
+    def __init__(self, fn: Callable[[P], R], items: Iterable[P], jobs: int,
+                 executor: Callable[[], Executor] | None) -> None:
+        self._fn = fn
+        self._items = iter(items)
+        self._head = list(islice(self._items, 2))
+        self._jobs = jobs
+        self._pending: deque[Future[R]] = deque()
+        #: a result made in this process, waiting to be taken
+        self._ready: list[R] = []
+        self._pool: Executor | None = None
+        # a single item is not worth starting processes for
+        if jobs > 1 and len(self._head) >= 2:
+            self._pool = (executor or functools.partial(_process_pool, jobs))()
+
+    def __next__(self) -> R:
+        if not self.wait():
+            raise StopIteration
+        return self.take()
+
+    def wait(self) -> bool:
+        """Wait until the next result in input order is made (False: there are no more).
+        An interruption while waiting loses no result already made."""
+        if self._ready:
+            return True
+        if self._pool is None:
+            item = self._head.pop(0) if self._head else next(self._items, _END)
+            if item is _END:
+                return False
+            self._ready.append(self._fn(item))  # type: ignore[arg-type]  # not _END here
+            return True
+        pending = self._pending
+        for item in chain(self._take_head(), self._items):
+            pending.append(self._pool.submit(self._fn, item))
+            if len(pending) >= 2 * self._jobs:
+                break
+        if not pending:
+            self.close()
+            return False
+        pending[0].result()  # waits; a failed piece raises its error here
+        return True
+
+    def take(self) -> R:
+        """The result :meth:`wait` waited for, taken off at once."""
+        if self._ready:
+            return self._ready.pop()
+        return self._pending.popleft().result()
+
+    def _take_head(self) -> list[P]:
+        head, self._head = self._head, []
+        return head
+
+    def finished(self) -> Iterator[R]:
+        """After an interruption: the results already made that come next in input order,
+        without waiting for any other; then the workers are stopped."""
+        try:
+            if self._ready:
+                yield self._ready.pop()
+            while self._pending and self._pending[0].done() \
+                    and not self._pending[0].cancelled() \
+                    and self._pending[0].exception() is None:
+                yield self._pending.popleft().result()
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        """Stop: when work is still pending (an interruption), cancel what has not started
+        and end the workers at once; then shut the executor down."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        if any(not future.done() for future in self._pending):
+            for future in self._pending:
+                future.cancel()
+            _end_workers(pool)  # first: shutting down forgets the workers
+        # waiting lets the executor's own thread end before Python does: it needs no long
+        # wait once the workers are gone, and without it leaving Python can fail noisily
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _process_pool(jobs: int) -> Executor:
     # imported here: the process pool's modules take a fifth of the start-up time
     from concurrent.futures import ProcessPoolExecutor
 
-    make = executor or (lambda: ProcessPoolExecutor(max_workers=jobs))
-    with make() as pool:
-        pending: deque[Future[R]] = deque()
-        for item in chain(head, it):
-            pending.append(pool.submit(fn, item))
-            if len(pending) >= 2 * jobs:
-                yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
+    return ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the main process, which writes what is finished and ends
+    them; otherwise each would break off its puzzle and start the next."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _end_workers(pool: Executor) -> None:
+    """Terminate a process pool's workers (the executor has no public call for this before
+    Python 3.14); any other executor is left to finish what it runs."""
+    terminate = getattr(pool, "terminate_workers", None)
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        process.terminate()
 
 
 def run(sink: Callable[[str], object], settings: Settings, pieces: Iterable[P],
         work: Callable[[P], list[R]], emit: Callable[[R], Outcome],
         meter: Meter) -> Counter[str]:
     """Work through ``pieces`` (see the module docs); returns how many records ended with
-    each status. ``sink`` takes each text of standard output."""
+    each status. ``sink`` takes each text of standard output. On Ctrl-C the results
+    already made that come next in input order are written, then KeyboardInterrupt goes
+    on up."""
     statuses: Counter[str] = Counter()
     start = time.perf_counter()
-    with Bar(settings.command, meter.total, settings.progress) as bar:
-        for results in ordered_map(work, pieces, settings.jobs, settings.executor):
-            for result in results:
-                outcome = emit(result)
-                statuses[outcome.status] += 1
-                if outcome.error:
-                    print(f"numberplace: {outcome.error}", file=sys.stderr)
-                if outcome.text:
-                    sink(outcome.text + "\n")
+    results = ordered_map(work, pieces, settings.jobs, settings.executor)
+    guard = _HeldInterrupts()
+    with Bar(settings.command, meter.total, settings.progress) as bar, guard:
+        write = bar.writer(sink)
+        current: deque[R] = deque()
+
+        def drain() -> None:
+            while current:
+                outcome = emit(current[0])  # interrupted, the result stays for a retry
+                with guard.held():  # written and counted once, whatever Ctrl-C does
+                    current.popleft()
+                    statuses[outcome.status] += 1
+                    if outcome.error:
+                        bar.error(f"numberplace: {outcome.error}")
+                    if outcome.text:
+                        write(outcome.text + "\n")
             bar.show(meter.position() if meter.position else sum(statuses.values()))
-    if settings.summary:
-        print(summary(statuses, time.perf_counter() - start, settings.shown), file=sys.stderr)
+
+        try:
+            while results.wait():
+                with guard.held():
+                    current.extend(results.take())
+                drain()
+        except KeyboardInterrupt:
+            drain()  # the rest of the piece being written, then the pieces made after it
+            for done in results.finished():
+                current.extend(done)
+                drain()
+            raise
+        finally:
+            results.close()
+            if settings.summary:
+                bar.error(summary(statuses, time.perf_counter() - start, settings.shown))
     return statuses
+
+
+class _HeldInterrupts:
+    """While active (in the main thread), Ctrl-C raises KeyboardInterrupt as usual except
+    inside :meth:`held` blocks, where it waits for the block's end: a result is then never
+    half taken, written twice or lost."""
+
+    def __init__(self) -> None:
+        self._holding = False
+        self._pending = False
+        self._before: object = None
+
+    def __enter__(self) -> _HeldInterrupts:
+        if (threading.current_thread() is threading.main_thread()
+                and signal.getsignal(signal.SIGINT) is signal.default_int_handler):
+            self._before = signal.signal(signal.SIGINT, self._on_interrupt)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._before is not None:
+            signal.signal(signal.SIGINT, self._before)  # type: ignore[arg-type]  # a handler
+            self._before = None
+
+    def _on_interrupt(self, signum: int, frame: object) -> None:
+        if self._holding:
+            self._pending = True
+            return
+        raise KeyboardInterrupt
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        """A block that Ctrl-C does not break into."""
+        self._holding = True
+        try:
+            yield
+        finally:
+            self._holding = False
+            if self._pending:
+                self._pending = False
+                raise KeyboardInterrupt
 
 
 def summary(statuses: Counter[str], elapsed: float, shown: Sequence[str] = ()) -> str:
@@ -151,7 +351,8 @@ def summary(statuses: Counter[str], elapsed: float, shown: Sequence[str] = ()) -
 
 
 class Bar:
-    """A progress bar on standard error while the block runs, or nothing when disabled."""
+    """A progress bar on standard error while the block runs, or nothing when disabled.
+    While it shows, text goes above it (:meth:`writer`, :meth:`error`), never onto it."""
 
     def __init__(self, description: str, total: int | None, enabled: bool) -> None:
         self._progress: Progress | None = None
@@ -169,7 +370,8 @@ class Bar:
 
         columns = [TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn()]
         columns += [TimeRemainingColumn()] if total else [MofNCompleteColumn()]
-        self._progress = Progress(*columns, console=Console(stderr=True), transient=True)
+        self._progress = Progress(*columns, console=Console(stderr=True), transient=True,
+                                  redirect_stdout=False, redirect_stderr=False)
         self._task = self._progress.add_task(description, total=total)
 
     def __enter__(self) -> Bar:
@@ -180,8 +382,31 @@ class Bar:
     def __exit__(self, *exc: object) -> None:
         if self._progress is not None:
             self._progress.stop()
+            self._progress = None
 
     def show(self, completed: int) -> None:
         """Move the bar to ``completed`` (bytes read, or records done)."""
         if self._progress is not None:
             self._progress.update(self._task, completed=completed)
+
+    def writer(self, sink: Callable[[str], object]) -> Callable[[str], object]:
+        """``sink``, or, while the bar shows and standard output is the same terminal,
+        a writer that prints above the bar."""
+        if self._progress is None or not sys.stdout.isatty():
+            return sink
+        return self._above
+
+    def _above(self, text: str) -> None:
+        if self._progress is None:  # the bar has gone: straight to standard output
+            sys.stdout.write(text)
+            return
+        self._progress.console.print(text, end="", markup=False, highlight=False,
+                                     emoji=False, soft_wrap=True)
+
+    def error(self, text: str) -> None:
+        """A line on standard error, above the bar while it shows."""
+        if self._progress is None:
+            print(text, file=sys.stderr)
+        else:
+            self._progress.console.print(text, markup=False, highlight=False, emoji=False,
+                                         soft_wrap=True)

@@ -13,12 +13,12 @@ import functools
 import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
-from typing import TextIO
+from typing import Any, TextIO
 
 from .. import engine, formats
 from ..alphabet import Alphabet
 from ..errors import FormatError
-from ..inputs import open_input
+from ..formats._common import counted
 from ..puzzle import Puzzle
 from ..serialize import error_record, result_record
 from ..shape import Shape, classic
@@ -54,8 +54,9 @@ class Options:
 
 
 def _stats_comment(line: int, r: engine.Result) -> str:
-    return (f"# line {line}: {r.status}, {r.count} solution{'s' if r.count != 1 else ''}, "
-            f"{r.nodes} nodes, {r.guesses} guesses, {r.seconds * 1000:.3f} ms")
+    return (f"# line {line}: {r.status}, {counted(r.count, 'solution')}, "
+            f"{counted(r.nodes, 'node')}, {counted(r.guesses, 'guess', 'guesses')}, "
+            f"{r.seconds * 1000:.3f} ms")
 
 
 def render_result(line: int, text: str, r: engine.Result, opts: Options,
@@ -67,8 +68,11 @@ def render_result(line: int, text: str, r: engine.Result, opts: Options,
         return Outcome(line, status, json.dumps(result_record(line, text, r, render,
                                                               opts.show_all)))
     if opts.command == "count":
-        more = "+" if r.count >= opts.limit and r.status is engine.Status.MULTIPLE else ""
-        body = f"{r.count}{more} {status}" + (f": {r.message}" if r.message else "")
+        reached = r.count >= opts.limit and r.status is engine.Status.MULTIPLE
+        cut = r.status is engine.Status.LIMIT
+        more = "+" if reached or (cut and r.count) else ""
+        message = r.message or ("the search budget ran out" if cut else "")
+        body = f"{r.count}{more} {status}" + (f": {message}" if message else "")
     elif opts.command == "check":
         body = f"line {line}: " + _check_text(r, puzzle, opts)
     else:
@@ -101,6 +105,8 @@ def _check_text(r: engine.Result, puzzle: Puzzle | None, opts: Options) -> str:
         return f"not unique: {where}, at least {r.count} solutions"
     if status is engine.Status.NONE:
         return f"no solution: {where}"
+    if status is engine.Status.SOLVED:
+        return f"solvable: {where}, uniqueness not checked (--limit 1)"
     return f"undecided: {where}, the search budget ran out"
 
 
@@ -132,13 +138,17 @@ def _solve_puzzle(p: Puzzle, opts: Options) -> engine.Result:
                         time_limit=opts.time_limit, backend=opts.backend)
 
 
+def _unread(rec: formats.Record, opts: Options) -> Outcome:
+    """The outcome of a record that could not be read."""
+    err = rec.error or FormatError("unreadable record", source=opts.source, line=rec.line)
+    return error_outcome(rec.line, err, opts)
+
+
 def _work_records(records: list[formats.Record], opts: Options) -> list[Outcome]:
     out = []
     for rec in records:
-        if rec.error is not None or rec.puzzle is None:
-            err = rec.error or FormatError("unreadable record", source=opts.source,
-                                           line=rec.line)
-            out.append(error_outcome(rec.line, err, opts))
+        if rec.puzzle is None:
+            out.append(_unread(rec, opts))
             continue
         p = rec.puzzle
         r = _solve_puzzle(p, opts)
@@ -300,15 +310,24 @@ def add_parsers(sub: options.Commands) -> None:
 def search(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
     """Run solve, count or check over the input."""
     chosen, alphabet = options.reading(args)
-    with open_input(args.file) as source:
+    with options.open_puzzles(args) as source:
         opts = Options(command=args.command, limit=args.limit,
                        show_all=getattr(args, "show_all", False), as_json=args.json,
                        stats=args.stats, node_limit=args.node_limit,
                        time_limit=args.time_limit, backend=args.backend, source=source.name)
-        pieces = chunks(source.lines(), shape=chosen, alphabet=alphabet, fmt=args.in_format,
-                        source=source.name)
-        statuses = run(out.write, replace(settings, shown=_SHOWN), pieces,
-                       functools.partial(work, opts=opts), _same, Meter.of(source))
+        if opts.show_all:
+            # every solution is written as it is found, so the work stays in this process
+            pieces: Iterable[object] = ([rec] for rec in options.records(source, args))
+            task: Callable[[Any], list[Outcome]] = functools.partial(
+                _stream_all, opts=opts, write=out.write)
+            settings = replace(settings, jobs=1, progress=False)
+        else:
+            pieces = chunks(source.lines(), shape=chosen, alphabet=alphabet,
+                            fmt=args.in_format, source=source.name)
+            task = functools.partial(work, opts=opts)
+        statuses = run(out.write, replace(settings, shown=_SHOWN), pieces, task, _same,
+                       Meter.of(source))
+        options.require_some(sum(statuses.values()), source)
     if statuses[UNREADABLE]:
         return 2
     if args.command == "check" and any(statuses[s] for s in _FAILING):
@@ -318,3 +337,42 @@ def search(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
 
 def _same(outcome: Outcome) -> Outcome:
     return outcome
+
+
+def _stream_all(records: list[formats.Record], opts: Options,
+                write: Callable[[str], object]) -> list[Outcome]:
+    """``solve --all``: each record's solutions written as the search finds them (memory
+    stays flat however many are asked for); the outcomes returned carry only statuses."""
+    return [_unread(rec, opts) if rec.puzzle is None else
+            _stream_one(rec, rec.puzzle, opts, write) for rec in records]
+
+
+def _stream_one(rec: formats.Record, p: Puzzle, opts: Options,
+                write: Callable[[str], object]) -> Outcome:
+    fmt = "line" if opts.as_json else rec.format
+    sep = "\n" if fmt in SINGLE_LINE_FORMATS else "\n\n"
+    if opts.as_json:  # the record's fields come after its solutions, known only then
+        write(f'{{"line": {rec.line}, "solutions": [')
+    first: list[tuple[int, ...]] = []
+
+    def take(solutions: list[tuple[int, ...]]) -> None:
+        for values in solutions:
+            text = formats.write(p, fmt, values=values)
+            if opts.as_json:
+                write((", " if first else "") + json.dumps(text))
+            else:
+                write((sep if first else "") + text)
+            first[:1] = first[:1] or [values]
+
+    r = engine.solve(p, limit=opts.limit, keep=0, node_limit=opts.node_limit,
+                     time_limit=opts.time_limit, backend=opts.backend, on_solutions=take)
+    r = replace(r, solutions=tuple(first))
+    if opts.as_json:
+        fields = result_record(rec.line, formats.write(p, "line"), r,
+                               lambda v: formats.write(p, "line", values=v))
+        del fields["line"]
+        return Outcome(rec.line, str(r.status), "], " + json.dumps(fields)[1:])
+    if not first:  # nothing written: the comment says why
+        return render_result(rec.line, rec.text, r, opts, str, rec.format, p)
+    write("\n")
+    return Outcome(rec.line, str(r.status), _stats_comment(rec.line, r) if opts.stats else "")

@@ -12,22 +12,25 @@ the environment variable ``NUMBERPLACE_BACKEND=python`` selects the latter.
 
 from __future__ import annotations
 
+import importlib
 import os
 import time
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
 from typing import Any
 
+from .. import arguments
 from ..errors import LimitError, NumberplaceError
 from ..puzzle import Puzzle
 from ..shape import Shape
 from . import _pure
 
+_core: Any
 try:  # the compiled core is optional: pip builds it when a C compiler is available
-    from .. import _core  # type: ignore[attr-defined]
+    _core = importlib.import_module("numberplace._core")
 except ImportError:  # pragma: no cover - exercised on machines without a compiler
     _core = None
 
@@ -45,7 +48,8 @@ class Status(str, Enum):
     MULTIPLE = "multiple"    #: two or more solutions
     NONE = "none"            #: no solution
     SOLVED = "solved"        #: a solution found with limit=1; uniqueness not checked
-    LIMIT = "limit"          #: a node or time budget ran out before an answer
+    LIMIT = "limit"          #: a node or time budget ran out before an answer (the count
+    #: of solutions found so far is a lower bound)
     INVALID = "invalid"      #: the givens break a rule (two equal values in one house)
 
     def __str__(self) -> str:
@@ -77,11 +81,12 @@ class Result:
 
 
 def status_of(count: int, limit: int, aborted: bool) -> Status:
-    """The status implied by a search that found ``count`` solutions of at most ``limit``."""
-    if count >= 2:
-        return Status.MULTIPLE
+    """The status implied by a search that found ``count`` solutions of at most ``limit``;
+    ``aborted`` when its budget ran out first (then the count is only a lower bound)."""
     if aborted:
         return Status.LIMIT
+    if count >= 2:
+        return Status.MULTIPLE
     if count == 0:
         return Status.NONE
     return Status.SOLVED if limit == 1 else Status.UNIQUE
@@ -94,6 +99,7 @@ def available_backends() -> tuple[str, ...]:
 
 def backend_name(backend: str | None = None) -> str:
     """Resolve a back-end request (None: the environment's choice, else the fastest)."""
+    arguments.optional_text(backend, "backend")
     choice = (backend or os.environ.get("NUMBERPLACE_BACKEND") or "auto").lower()
     if choice == "auto":
         return "c" if _core is not None else "python"
@@ -136,49 +142,62 @@ def _invalid(puzzle: Puzzle) -> Result | None:
     return None
 
 
-def _check_limits(limit: int, node_limit: int, time_limit: float | None) -> None:
-    if limit < 1:
-        raise NumberplaceError(f"the solution limit must be at least 1, not {limit}")
-    if node_limit < 0:
-        raise NumberplaceError(f"the node limit must not be negative, not {node_limit}")
-    if time_limit is not None and time_limit < 0:
-        raise NumberplaceError(f"the time limit must not be negative, not {time_limit}")
+def _limits(limit: object, node_limit: object, time_limit: object
+            ) -> tuple[int, int, float | None]:
+    """The search limits, checked (see :mod:`numberplace.arguments`)."""
+    return (arguments.whole(limit, "limit", 1, arguments.MAX_LIMIT),
+            arguments.whole(node_limit, "node_limit"), arguments.seconds(time_limit))
 
 
-def solve(puzzle: Puzzle, *, limit: int = 2, keep: int = 1, node_limit: int = 0,
-          time_limit: float | None = None, backend: str | None = None) -> Result:
+def solve(puzzle: Puzzle | str, *, limit: int = 2, keep: int = 1, node_limit: int = 0,
+          time_limit: float | None = None, backend: str | None = None,
+          on_solutions: Callable[[list[tuple[int, ...]]], object] | None = None) -> Result:
     """Search ``puzzle`` for up to ``limit`` solutions, keeping the first ``keep``.
 
     ``limit=2`` (the default) answers "is it unique?". ``node_limit`` (0: none) and
     ``time_limit`` (seconds, None: none) bound the search. Givens that clash give status
-    ``invalid`` with a message naming both cells, before any search.
+    ``invalid`` with a message naming both cells, before any search. With
+    ``on_solutions``, every solution found is passed to it as the search goes, in lists
+    of up to :data:`STREAM_BATCH`, and none is kept in the result: memory stays flat
+    however many are asked for.
     """
-    _check_limits(limit, node_limit, time_limit)
+    puzzle = arguments.puzzle(puzzle)
+    limit, node_limit, time_limit = _limits(limit, node_limit, time_limit)
+    keep = min(arguments.whole(keep, "keep", 0, arguments.MAX_LIMIT), limit)
+    if on_solutions is not None and not callable(on_solutions):
+        raise TypeError("on_solutions must be callable")
+    which = backend_name(backend)
     bad = _invalid(puzzle)
     if bad is not None:
         return bad
-    keep = max(0, min(keep, limit))
-    which = backend_name(backend)
+    if on_solutions is not None:
+        keep = min(STREAM_BATCH, limit)
+    n = puzzle.shape.ncells
     if which == "c":
         core = _compiled(puzzle.shape)  # built once per shape, outside the timing
         cands = (array("I", puzzle.candidates).tobytes()
                  if puzzle.candidates is not None else None)
+        batch = None if on_solutions is None else (
+            lambda blob: on_solutions([tuple(blob[i:i + n]) for i in range(0, len(blob), n)]))
         start = time.perf_counter()
         found, aborted, blob, nodes, guesses = core.solve(
-            bytes(puzzle.givens), cands, limit, keep, node_limit, time_limit or 0.0)
-        n = puzzle.shape.ncells
+            bytes(puzzle.givens), cands, limit, keep, node_limit, time_limit or 0.0, batch)
         sols = tuple(tuple(blob[i:i + n]) for i in range(0, len(blob), n))
     else:
         geo = _geometry(puzzle.shape)
         start = time.perf_counter()
         out = _pure.search(geo, puzzle.givens, puzzle.candidates,
                            limit=limit, keep=keep, node_limit=node_limit,
-                           time_limit=time_limit)
+                           time_limit=time_limit, on_batch=on_solutions)
         found, aborted, sols, nodes, guesses = (out.count, out.aborted, tuple(out.solutions),
                                                 out.nodes, out.guesses)
     seconds = time.perf_counter() - start
     return Result(status_of(found, limit, bool(aborted)), found, sols, nodes, guesses,
                   seconds, backend=which)
+
+
+#: Solutions per call of ``on_solutions`` when a search streams them.
+STREAM_BATCH = 256
 
 
 def solve_givens(shape: Shape, givens: Sequence[int], *, limit: int = 2, keep: int = 0,
@@ -191,8 +210,8 @@ def solve_givens(shape: Shape, givens: Sequence[int], *, limit: int = 2, keep: i
     For callers making many calls (a generator adding or removing givens): no
     :class:`Puzzle` is built and no clash is named. Clashing givens have no solution.
     """
-    _check_limits(limit, node_limit, time_limit)
-    keep = max(0, min(keep, 1))
+    limit, node_limit, time_limit = _limits(limit, node_limit, time_limit)
+    keep = min(arguments.whole(keep, "keep", 0, arguments.MAX_LIMIT), 1)
     first: tuple[int, ...] | None = None
     if backend_name(backend) == "c":
         found, aborted, blob, _nodes, _guesses = _compiled(shape).solve(
@@ -208,14 +227,14 @@ def solve_givens(shape: Shape, givens: Sequence[int], *, limit: int = 2, keep: i
     return status_of(found, limit, bool(aborted)), first
 
 
-def count(puzzle: Puzzle, limit: int = 2, *, keep: int = 1, node_limit: int = 0,
+def count(puzzle: Puzzle | str, limit: int = 2, *, keep: int = 1, node_limit: int = 0,
           time_limit: float | None = None, backend: str | None = None) -> Result:
     """Count solutions up to ``limit`` (default 2: unique or not). Keeps the first one."""
     return solve(puzzle, limit=limit, keep=keep, node_limit=node_limit, time_limit=time_limit,
                  backend=backend)
 
 
-def first_solution(puzzle: Puzzle, *, node_limit: int = 0, time_limit: float | None = None,
+def first_solution(puzzle: Puzzle | str, *, node_limit: int = 0, time_limit: float | None = None,
                    backend: str | None = None) -> tuple[int, ...] | None:
     """The first solution the search finds, or None if there is none (or the budget ran
     out first)."""
@@ -223,7 +242,7 @@ def first_solution(puzzle: Puzzle, *, node_limit: int = 0, time_limit: float | N
                  backend=backend).solution
 
 
-def is_unique(puzzle: Puzzle, *, node_limit: int = 0, time_limit: float | None = None,
+def is_unique(puzzle: Puzzle | str, *, node_limit: int = 0, time_limit: float | None = None,
               backend: str | None = None) -> bool:
     """True if the puzzle has exactly one solution (raises on an exhausted budget)."""
     result = solve(puzzle, limit=2, keep=0, node_limit=node_limit, time_limit=time_limit,
@@ -233,7 +252,7 @@ def is_unique(puzzle: Puzzle, *, node_limit: int = 0, time_limit: float | None =
     return result.status is Status.UNIQUE
 
 
-def solutions(puzzle: Puzzle, limit: int = 1000, *, node_limit: int = 0,
+def solutions(puzzle: Puzzle | str, limit: int = 1000, *, node_limit: int = 0,
               time_limit: float | None = None, backend: str | None = None
               ) -> list[tuple[int, ...]]:
     """All solutions, up to ``limit`` of them, in the order the search finds them."""
@@ -262,7 +281,10 @@ def solve_blob(shape: Shape, blob: bytes, *, limit: int = 2, keep_first: bool = 
     point: with the compiled core the whole batch crosses into C once. Clashing givens
     simply have no solution here; :func:`solve_batch` tells them apart.
     """
-    _check_limits(limit, node_limit, time_limit)
+    shape = arguments.shape(shape)
+    limit, node_limit, time_limit = _limits(limit, node_limit, time_limit)
+    if not isinstance(blob, (bytes, bytearray, memoryview)):
+        raise TypeError(f"blob must be bytes, not {arguments.type_name(blob)}")
     n = shape.ncells
     if len(blob) % n:
         raise NumberplaceError(f"a batch of {shape.name} puzzles needs a multiple of {n} values")
@@ -314,13 +336,15 @@ def solve_values(shape: Shape, blob: bytes, *, limit: int = 2, node_limit: int =
     return results
 
 
-def solve_batch(puzzles: Iterable[Puzzle], *, limit: int = 2, node_limit: int = 0,
+def solve_batch(puzzles: Iterable[Puzzle | str], *, limit: int = 2, node_limit: int = 0,
                 time_limit: float | None = None, backend: str | None = None) -> list[Result]:
     """Solve many puzzles, keeping each one's first solution; results in input order.
 
     Puzzles of one shape without pencil marks are solved in a single call of the engine.
     """
-    items = list(puzzles)
+    if isinstance(puzzles, (str, bytes)):
+        raise TypeError("puzzles must be an iterable of puzzles, not one string")
+    items = [arguments.puzzle(p, f"puzzles[{i}]") for i, p in enumerate(puzzles)]
     results: list[Result | None] = [None] * len(items)
     groups: dict[Shape, list[int]] = {}
     for i, p in enumerate(items):

@@ -2,8 +2,13 @@
  * numberplace._core: the compiled search engine.
  *
  * One engine serves every shape. Python describes a shape once as flat arrays (the cells
- * of each house, the peers of each cell) and gets an Engine object back; the engine keeps
- * its scratch memory between calls, so a batch of puzzles costs no allocation per puzzle.
+ * of each house, the peers of each cell) and gets an Engine object back. Each call has its
+ * own scratch memory (one allocation per call, so a batch costs none per puzzle), and the
+ * GIL is released while it searches: threads may share one Engine.
+ *
+ * A search stops cleanly at its node or time budget, and at a signal: about every 20 ms
+ * it takes the GIL back for a moment to let Python run its signal handlers (Ctrl-C
+ * raises KeyboardInterrupt in the main thread), and gives up when one raised.
  *
  * The board is one candidate mask per cell (bit v-1 for value v). The search is the same
  * as the pure-Python reference (engine/_pure.py): assign single-candidate cells and remove
@@ -55,20 +60,100 @@ typedef struct {
     int32_t *pairs;
     Py_ssize_t pairs_len;
     int fast9;
-    /* scratch, reused between calls */
-    uint32_t *boards; /* (ncells + 1) boards of ncells masks: one per search depth */
+} Engine;
+
+/* The memory one search works in. */
+typedef struct {
+    uint32_t *boards; /* (ncells + 2) boards of ncells masks: one per search depth */
     int32_t *branch_cell;
     uint32_t *untried;
-    int32_t *queue;
-} Engine;
+    int32_t *queue; /* a cell is queued at most once per propagation, plus the branch cell */
+} Scratch;
+
+static int scratch_alloc(Scratch *w, int ncells)
+{
+    w->boards = malloc(sizeof(uint32_t) * (size_t)(ncells + 2) * ncells);
+    w->branch_cell = malloc(sizeof(int32_t) * (ncells + 2));
+    w->untried = malloc(sizeof(uint32_t) * (ncells + 2));
+    w->queue = malloc(sizeof(int32_t) * (ncells + 2));
+    return w->boards && w->branch_cell && w->untried && w->queue;
+}
+
+static void scratch_free(Scratch *w)
+{
+    free(w->boards);
+    free(w->branch_cell);
+    free(w->untried);
+    free(w->queue);
+}
+
+#define SIGNAL_CHECK_SECONDS 0.02
 
 typedef struct {
     const Engine *e;
+    Scratch *w;
     int limit, keep, count, aborted;
     uint64_t node_limit, nodes, guesses;
     double deadline; /* monotonic seconds; 0 = none */
     uint8_t *out;    /* keep * ncells values */
+    /* the thread state saved while the GIL is released (NULL: signals are not checked) */
+    PyThreadState *tstate;
+    double next_signal_check;
+    int interrupted; /* a signal handler raised: its exception is set */
+    /* streaming: each time `keep` solutions are stored they are passed to this callable
+       (NULL: the first `keep` are kept); `stored` counts those not yet passed */
+    PyObject *on_batch;
+    int stored;
 } Search;
+
+/* Pass the stored solutions to the callable (the GIL held); 0 if it raised. */
+static int pass_solutions(Search *s)
+{
+    if (!s->stored)
+        return 1;
+    PyObject *blob = PyBytes_FromStringAndSize((const char *)s->out,
+                                               (Py_ssize_t)s->stored * s->e->ncells);
+    s->stored = 0;
+    if (!blob)
+        return 0;
+    PyObject *r = PyObject_CallOneArg(s->on_batch, blob);
+    Py_DECREF(blob);
+    if (!r)
+        return 0;
+    Py_DECREF(r);
+    return 1;
+}
+
+/* Let Python run its signal handlers; 1 if one raised (the search must stop). */
+static int signalled(Search *s, double now)
+{
+    if (s->interrupted)
+        return 1;
+    if (!s->tstate || now < s->next_signal_check)
+        return 0;
+    s->next_signal_check = now + SIGNAL_CHECK_SECONDS;
+    PyEval_RestoreThread(s->tstate);
+    int raised = PyErr_CheckSignals() < 0;
+    s->tstate = PyEval_SaveThread();
+    if (raised)
+        s->interrupted = 1;
+    return raised;
+}
+
+/* Release the GIL for a search: signals are checked from now on. */
+static void search_begin(Search *s)
+{
+    s->next_signal_check = 0;
+    s->tstate = PyEval_SaveThread();
+}
+
+/* Take the GIL back; 0 if a signal handler raised (its exception is set). */
+static int search_end(Search *s)
+{
+    PyEval_RestoreThread(s->tstate);
+    s->tstate = NULL;
+    return !s->interrupted;
+}
 
 /* Remove the values elim from cells; 0 if a cell is left with none. */
 static int remove_values(uint32_t *board, const int32_t *cells, int n, uint32_t elim,
@@ -224,20 +309,31 @@ static int over_budget(Search *s)
 {
     if (s->node_limit && s->nodes >= s->node_limit)
         return 1;
-    if (s->deadline > 0 && !(s->nodes & 255) && now_seconds() > s->deadline)
-        return 1;
-    return 0;
+    if (s->nodes & 255)
+        return 0;
+    double now = now_seconds();
+    return (s->deadline > 0 && now > s->deadline) || signalled(s, now);
 }
 
 static void record_solution(Search *s, const uint32_t *board)
 {
     const int n = s->e->ncells;
-    if (s->count < s->keep) {
-        uint8_t *dst = s->out + (size_t)s->count * n;
+    int slot = s->on_batch ? s->stored : s->count;
+    if (slot < s->keep) {
+        uint8_t *dst = s->out + (size_t)slot * n;
         for (int c = 0; c < n; c++)
             dst[c] = (uint8_t)(__builtin_ctz(board[c]) + 1);
     }
     s->count++;
+    if (s->on_batch && ++s->stored == s->keep) {
+        PyEval_RestoreThread(s->tstate);
+        int ok = pass_solutions(s);
+        s->tstate = PyEval_SaveThread();
+        if (!ok) {
+            s->interrupted = 1; /* the callable's exception is set: stop */
+            s->aborted = 1;
+        }
+    }
 }
 
 /* Depth-first search from boards[0], whose single cells have not been propagated yet. */
@@ -245,8 +341,9 @@ static void general_search(Search *s)
 {
     const Engine *e = s->e;
     const int n = e->ncells;
-    uint32_t *boards = e->boards;
-    int32_t *queue = e->queue;
+    Scratch *w = s->w;
+    uint32_t *boards = w->boards;
+    int32_t *queue = w->queue;
     int qn = 0;
     for (int c = 0; c < n; c++) {
         uint32_t m = boards[c];
@@ -265,26 +362,26 @@ static void general_search(Search *s)
         int cell = fewest_candidates(e, board);
         if (cell < 0) {
             record_solution(s, board);
-            if (s->count >= s->limit)
+            if (s->count >= s->limit || s->interrupted)
                 return;
             depth--;
         } else {
-            e->branch_cell[depth] = cell;
-            e->untried[depth] = board[cell];
+            w->branch_cell[depth] = cell;
+            w->untried[depth] = board[cell];
             s->guesses++;
         }
         /* find the next untried branch, backtracking as needed */
         for (;;) {
             if (depth < 0)
                 return;
-            uint32_t untried = e->untried[depth];
+            uint32_t untried = w->untried[depth];
             if (!untried) {
                 depth--;
                 continue;
             }
             uint32_t bit = untried & (~untried + 1);
-            e->untried[depth] = untried ^ bit;
-            int c = e->branch_cell[depth];
+            w->untried[depth] = untried ^ bit;
+            int c = w->branch_cell[depth];
             uint32_t *child = boards + (size_t)(depth + 1) * n;
             memcpy(child, boards + (size_t)depth * n, sizeof(uint32_t) * n);
             child[c] = bit;
@@ -303,10 +400,11 @@ static void general_search(Search *s)
 }
 
 #ifdef NP_HAVE_FAST9
-static int fast9_deadline_passed(void *arg)
+static int fast9_should_stop(void *arg)
 {
-    double deadline = *(double *)arg;
-    return deadline > 0 && now_seconds() > deadline;
+    Search *s = arg;
+    double now = now_seconds();
+    return (s->deadline > 0 && now > s->deadline) || signalled(s, now);
 }
 #endif
 
@@ -320,12 +418,11 @@ static void run_search(Search *s, const uint8_t *givens, const uint32_t *cands)
     s->nodes = 0;
     s->guesses = 0;
 #ifdef NP_HAVE_FAST9
-    if (e->fast9 && !cands) {
+    if (e->fast9 && !cands && !s->on_batch) {
         f9_stats st = {0, 0};
         int aborted = 0;
-        double deadline = s->deadline;
         s->count = f9_solve(givens, s->limit, s->node_limit,
-                            deadline > 0 ? fast9_deadline_passed : NULL, &deadline, s->out,
+                            s->deadline > 0 || s->tstate ? fast9_should_stop : NULL, s, s->out,
                             s->keep, &st, &aborted);
         s->aborted = aborted;
         s->nodes = st.nodes;
@@ -333,7 +430,7 @@ static void run_search(Search *s, const uint8_t *givens, const uint32_t *cands)
         return;
     }
 #endif
-    uint32_t *board = e->boards;
+    uint32_t *board = s->w->boards;
     for (int c = 0; c < n; c++) {
         uint8_t v = givens[c];
         if (v)
@@ -354,10 +451,6 @@ static void Engine_dealloc(Engine *self)
     free(self->peer_start);
     free(self->peers);
     free(self->pairs);
-    free(self->boards);
-    free(self->branch_cell);
-    free(self->untried);
-    free(self->queue);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -385,13 +478,7 @@ static int Engine_init(Engine *self, PyObject *args, PyObject *kwds)
     self->peers = malloc(peers.len ? peers.len : 1);
     self->pairs_len = pairs.obj ? pairs.len / 4 : 0;
     self->pairs = malloc(pairs.obj && pairs.len ? pairs.len : 1);
-    self->boards = malloc(sizeof(uint32_t) * (size_t)(ncells + 2) * ncells);
-    self->branch_cell = malloc(sizeof(int32_t) * (ncells + 2));
-    self->untried = malloc(sizeof(uint32_t) * (ncells + 2));
-    /* a cell is queued at most once per propagation, plus the branch cell */
-    self->queue = malloc(sizeof(int32_t) * (ncells + 2));
-    if (!self->houses || !self->peer_start || !self->peers || !self->pairs || !self->boards ||
-        !self->branch_cell || !self->untried || !self->queue) {
+    if (!self->houses || !self->peer_start || !self->peers || !self->pairs) {
         PyErr_NoMemory();
         goto done;
     }
@@ -468,21 +555,23 @@ static int check_givens(const Engine *self, const Py_buffer *g, Py_ssize_t count
     return 1;
 }
 
-/* solve(givens, cands, limit, keep, node_limit, time_limit)
-   -> (count, aborted, solutions: bytes, nodes, guesses) */
+/* solve(givens, cands, limit, keep, node_limit, time_limit[, on_batch])
+   -> (count, aborted, solutions: bytes, nodes, guesses). With on_batch, solutions are
+   passed to it as bytes of up to `keep` solutions each, as they are found. */
 static PyObject *Engine_solve(Engine *self, PyObject *args)
 {
     Py_buffer g, cb = {0};
-    PyObject *cands_obj;
+    PyObject *cands_obj, *on_batch = Py_None;
     int limit, keep;
     unsigned long long node_limit;
     double time_limit;
-    if (!PyArg_ParseTuple(args, "y*OiiKd", &g, &cands_obj, &limit, &keep, &node_limit,
-                          &time_limit))
+    if (!PyArg_ParseTuple(args, "y*OiiKd|O", &g, &cands_obj, &limit, &keep, &node_limit,
+                          &time_limit, &on_batch))
         return NULL;
     PyObject *result = NULL;
     uint8_t *out = NULL;
     const uint32_t *cands = NULL;
+    Scratch w = {0};
     if (!check_givens(self, &g, 1))
         goto done;
     if (cands_obj != Py_None) {
@@ -500,27 +589,35 @@ static PyObject *Engine_solve(Engine *self, PyObject *args)
         keep = 0;
     if (keep > limit)
         keep = limit;
+    if (on_batch != Py_None && keep < 1)
+        keep = 1;
     out = malloc((size_t)self->ncells * (keep ? keep : 1));
-    if (!out) {
+    if (!out || !scratch_alloc(&w, self->ncells)) {
         PyErr_NoMemory();
         goto done;
     }
     Search s = {0};
     s.e = self;
+    s.w = &w;
     s.limit = limit;
     s.keep = keep;
     s.node_limit = node_limit;
     s.deadline = time_limit > 0 ? now_seconds() + time_limit : 0;
     s.out = out;
-    Py_BEGIN_ALLOW_THREADS
+    s.on_batch = on_batch != Py_None ? on_batch : NULL;
+    search_begin(&s);
     run_search(&s, g.buf, cands);
-    Py_END_ALLOW_THREADS
+    if (!search_end(&s) || (s.on_batch && !pass_solutions(&s)))
+        goto done;
+    if (s.on_batch)
+        keep = 0;
     int kept = s.count < keep ? s.count : keep;
     result = Py_BuildValue("(iiy#KK)", s.count, s.aborted, (const char *)out,
                            (Py_ssize_t)kept * self->ncells, (unsigned long long)s.nodes,
                            (unsigned long long)s.guesses);
 done:
     free(out);
+    scratch_free(&w);
     PyBuffer_Release(&g);
     if (cb.obj)
         PyBuffer_Release(&cb);
@@ -543,8 +640,13 @@ static PyObject *Engine_solve_batch(Engine *self, PyObject *args)
     const Py_ssize_t count = g.len / n;
     PyObject *counts = NULL, *aborted = NULL, *sols = NULL, *nodes = NULL, *guesses = NULL,
              *ns = NULL;
+    Scratch w = {0};
     if (g.len % n || !check_givens(self, &g, count))
         goto done;
+    if (!scratch_alloc(&w, self->ncells)) {
+        PyErr_NoMemory();
+        goto done;
+    }
     if (limit < 1)
         limit = 1;
     counts = PyBytes_FromStringAndSize(NULL, count * 4);
@@ -563,11 +665,15 @@ static PyObject *Engine_solve_batch(Engine *self, PyObject *args)
         uint64_t *gs = (uint64_t *)PyBytes_AS_STRING(guesses);
         uint64_t *tm = (uint64_t *)PyBytes_AS_STRING(ns);
         const uint8_t *src = g.buf;
-        Py_BEGIN_ALLOW_THREADS
+        Search s = {0};
+        search_begin(&s);
         for (Py_ssize_t i = 0; i < count; i++) {
+            /* easy puzzles end before their search looks at the clock: look between them */
+            if (s.interrupted || (!(i & 63) && signalled(&s, now_seconds())))
+                break;
             uint64_t t0 = now_ns();
-            Search s = {0};
             s.e = self;
+            s.w = &w;
             s.limit = limit;
             s.keep = keep_first ? 1 : 0;
             s.node_limit = node_limit;
@@ -582,7 +688,8 @@ static PyObject *Engine_solve_batch(Engine *self, PyObject *args)
             gs[i] = s.guesses;
             tm[i] = now_ns() - t0;
         }
-        Py_END_ALLOW_THREADS
+        if (!search_end(&s))
+            goto done;
     }
     result = PyTuple_Pack(6, counts, aborted, sols, nodes, guesses, ns);
 done:
@@ -592,6 +699,7 @@ done:
     Py_XDECREF(nodes);
     Py_XDECREF(guesses);
     Py_XDECREF(ns);
+    scratch_free(&w);
     PyBuffer_Release(&g);
     return result;
 }
@@ -604,7 +712,7 @@ static PyObject *Engine_get_fast9(Engine *self, void *closure)
 
 static PyMethodDef Engine_methods[] = {
     {"solve", (PyCFunction)Engine_solve, METH_VARARGS,
-     "solve(givens, cands, limit, keep, node_limit, time_limit) -> "
+     "solve(givens, cands, limit, keep, node_limit, time_limit[, on_batch]) -> "
      "(count, aborted, solutions, nodes, guesses)"},
     {"solve_batch", (PyCFunction)Engine_solve_batch, METH_VARARGS,
      "solve_batch(givens_blob, limit, keep_first, node_limit, time_limit) -> "
@@ -644,6 +752,7 @@ PyMODINIT_FUNC PyInit__core(void)
         return NULL;
     }
 #ifdef NP_HAVE_FAST9
+    f9_init(); /* its tables are filled once, before any thread can search */
     PyModule_AddIntConstant(m, "HAVE_FAST9", 1);
 #else
     PyModule_AddIntConstant(m, "HAVE_FAST9", 0);

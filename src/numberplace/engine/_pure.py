@@ -23,7 +23,7 @@ A cell is queued exactly once per branch, at the moment its mask drops to one bi
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 
@@ -72,8 +72,10 @@ class _Abort(Exception):
 
 class _Search:
     def __init__(self, geo: Geometry, limit: int, keep: int, node_limit: int,
-                 deadline: float | None) -> None:
+                 deadline: float | None,
+                 on_batch: Callable[[list[tuple[int, ...]]], object] | None = None) -> None:
         self.geo = geo
+        self.on_batch = on_batch
         self.limit = limit
         self.keep = keep
         self.node_limit = node_limit
@@ -154,6 +156,12 @@ class _Search:
                     return None
         return changed
 
+    def pass_solutions(self) -> None:
+        """Hand the solutions kept so far to ``on_batch`` (streaming) and forget them."""
+        if self.on_batch is not None and self.solutions:
+            batch, self.solutions = self.solutions, []
+            self.on_batch(batch)
+
     def _check_budget(self) -> None:
         if self.node_limit and self.nodes >= self.node_limit:
             raise _Abort
@@ -189,6 +197,8 @@ class _Search:
                     self.count += 1
                     if len(self.solutions) < self.keep:
                         self.solutions.append(tuple(m.bit_length() for m in board))
+                    if self.on_batch is not None and len(self.solutions) >= self.keep:
+                        self.pass_solutions()
                     if self.count >= self.limit:
                         return
                 else:
@@ -262,10 +272,16 @@ def initial_board(geo: Geometry, givens: Sequence[int],
 
 def search(geo: Geometry, givens: Sequence[int], candidates: Sequence[int] | None = None, *,
            limit: int = 2, keep: int = 1, node_limit: int = 0,
-           time_limit: float | None = None) -> SearchOutcome:
-    """Count solutions up to ``limit``, keeping the first ``keep`` of them."""
+           time_limit: float | None = None,
+           on_batch: Callable[[list[tuple[int, ...]]], object] | None = None
+           ) -> SearchOutcome:
+    """Count solutions up to ``limit``, keeping the first ``keep`` of them; with
+    ``on_batch``, every solution is passed to it instead, ``keep`` at a time."""
     deadline = time.monotonic() + time_limit if time_limit else None
-    s = _Search(geo, max(1, limit), keep, node_limit, deadline)
+    if on_batch is not None:
+        keep = max(1, keep)
+    s = _Search(geo, max(1, limit), keep, node_limit, deadline, on_batch)
     board = initial_board(geo, givens, candidates)
     finished = s.run(board)
+    s.pass_solutions()
     return SearchOutcome(s.solutions, s.count, not finished, max(s.nodes, 1), s.guesses)

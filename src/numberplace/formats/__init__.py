@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain
 
+from .. import arguments
 from ..alphabet import Alphabet
 from ..errors import FormatError, NumberplaceError, ShapeError
 from ..inputs import open_input
@@ -44,7 +45,7 @@ from . import (
     sukaku,
 )
 from ._common import Context, Numbered, is_content, numbered, settled_values, split_lines
-from .detection import detect_lines
+from .detection import NOT_TEXT, binary_column, detect_lines
 from .records import Chunk, number_lines, peek_head, split
 
 __all__ = ["FORMAT_NAMES", "Record", "detect", "parse", "read_file", "read_records", "values9",
@@ -89,16 +90,19 @@ def detect(text: str, shape: Shape | str | None = None) -> str:
     return detect_lines(split_lines(text), resolved)
 
 
-def parse(text: str, *, shape: Shape | str | None = None, alphabet: Alphabet | None = None,
-          format: str | None = None, source: str = "<text>") -> Puzzle:
+def parse(text: str, *, shape: Shape | str | None = None,
+          alphabet: Alphabet | str | None = None, format: str | None = None,
+          source: str = "<text>") -> Puzzle:
     """Read exactly one puzzle from ``text``; FormatError if there is none, or more.
 
     ``shape`` (a Shape or a name such as ``"diagonal"``, ``"samurai"``; ``"jigsaw"`` means
     "the text gives its regions") and ``alphabet`` say how to read it where the text does
     not; ``format`` skips detection.
     """
+    arguments.text(text, "text")
+    arguments.text(source, "source")
     resolved, format = _prepare(shape, format)
-    ctx = Context(resolved, alphabet)
+    ctx = Context(resolved, arguments.alphabet(alphabet))
     lines = split_lines(text)
     try:
         format = format or detect_lines(lines, resolved)
@@ -117,19 +121,22 @@ def parse(text: str, *, shape: Shape | str | None = None, alphabet: Alphabet | N
 
 
 def read_records(lines: Iterable[str], *, shape: Shape | str | None = None,
-                 alphabet: Alphabet | None = None, format: str | None = None,
+                 alphabet: Alphabet | str | None = None, format: str | None = None,
                  source: str = "<stdin>") -> Iterator[Record]:
     """The puzzles of a stream of lines, one :class:`Record` each, read lazily.
 
     The format is detected from the first record unless given. A record that cannot be
     read becomes a Record with its error set, and reading goes on.
     """
+    if isinstance(lines, (str, bytes)):
+        raise TypeError("lines must be an iterable of lines, not one string (use parse)")
     resolved, format = _prepare(shape, format)
-    return _records(number_lines(lines), Context(resolved, alphabet), format, source)
+    return _records(number_lines(lines), Context(resolved, arguments.alphabet(alphabet)),
+                    format, arguments.text(source, "source"))
 
 
 def read_file(path: str | os.PathLike[str], *, shape: Shape | str | None = None,
-              alphabet: Alphabet | None = None, format: str | None = None,
+              alphabet: Alphabet | str | None = None, format: str | None = None,
               source: str | None = None) -> Iterator[Record]:
     """The puzzles of a file (``"-"`` for standard input), streamed like :func:`read_records`.
 
@@ -138,9 +145,12 @@ def read_file(path: str | os.PathLike[str], *, shape: Shape | str | None = None,
     read as U+FFFD, which then shows in an error as a foreign symbol. A file that cannot be
     opened, or a line too long to be a puzzle, is a FormatError.
     """
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"path must be a file's path, not {arguments.type_name(path)}")
+    arguments.optional_text(source, "source")
     name = source or ("<stdin>" if os.fspath(path) == "-" else os.fspath(path))
     resolved, format = _prepare(shape, format)
-    ctx = Context(resolved, alphabet)
+    ctx = Context(resolved, arguments.alphabet(alphabet))
     return _file_records(path, ctx, format, str(name))
 
 
@@ -152,9 +162,13 @@ def write(puzzle: Puzzle, format: str = "line", *, values: Sequence[int] | None 
     they settle: the givens, and each cell with one candidate left. FormatError if the
     format cannot hold the puzzle's shape.
     """
+    puzzle = arguments.puzzle(puzzle)
     if format not in _WRITERS:
-        raise FormatError(_unknown_format(format))
+        raise FormatError(_unknown_format(arguments.text(format, "format")))
     if values is not None:
+        if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
+            raise TypeError(f"values must be a sequence of cell values, not "
+                            f"{arguments.type_name(values)}")
         puzzle = puzzle.with_values(values)
     elif puzzle.candidates is not None and format not in _CANDIDATE_FORMATS:
         # A pencil grid read back has no givens; writing only those would lose every
@@ -169,9 +183,9 @@ def write(puzzle: Puzzle, format: str = "line", *, values: Sequence[int] | None 
 def _prepare(shape: Shape | str | None, format: str | None) -> tuple[Shape | None, str | None]:
     """Resolve a shape name; ``"jigsaw"`` names no shape but the jigsaw format."""
     if format is not None and format not in _READERS:
-        raise FormatError(_unknown_format(format))
+        raise FormatError(_unknown_format(arguments.text(format, "format")))
     if not isinstance(shape, str):
-        return shape, format
+        return arguments.optional_shape(shape), format
     if shape.strip().lower() == "jigsaw":
         return None, format or "jigsaw"
     try:
@@ -196,6 +210,13 @@ def _records(numbered_lines: Iterator[Numbered], ctx: Context, format: str | Non
     if format is None:
         head = peek_head(numbered_lines)
         if not head:
+            return
+        first = next(((n, t) for n, t in head if is_content(t)), None)
+        column = binary_column(first[1]) if first is not None else None
+        if first is not None and column is not None:
+            # one error for a file that is not text, not one for each of its "lines"
+            yield Record(first[0], first[1], "line", None,
+                         FormatError(NOT_TEXT, source=source, line=first[0], column=column))
             return
         format = detect_lines((text for _, text in head), ctx.shape)
         numbered_lines = chain(head, numbered_lines)

@@ -94,6 +94,12 @@ def only_line(record: Sequence[Numbered], what: str = "puzzle") -> Numbered:
     return lines[0]
 
 
+def counted(n: int, noun: str, plural: str = "") -> str:
+    """``1 character``, ``2 characters``: a count with its noun in the right number
+    (``plural`` when it is not the noun and an s)."""
+    return f"{n} {noun}" if n == 1 else f"{n} {plural or noun + 's'}"
+
+
 def with_article(word: str) -> str:
     """``a 9x9``, ``an 8x8``: the article a reader says aloud."""
     spoken_vowel = word[:1] in "8aeiou" or word.startswith(("11", "18"))

@@ -61,15 +61,35 @@ def first_block(lines: Iterable[str]) -> tuple[list[str], list[str]]:
     return block[:meta], block[meta:]
 
 
+#: Characters no puzzle text holds: control characters, and what undecodable bytes read as.
+_BINARY = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]")
+
+
+#: Why a file whose first puzzle line is not text is not read.
+NOT_TEXT = ("not a puzzle text: it holds bytes that are not text (binary data, or an "
+            "encoding other than UTF-8 and UTF-16)")
+
+
+def binary_column(line: str) -> int | None:
+    """The column of the first character no puzzle text holds (a control character, or
+    what an undecodable byte reads as), or None."""
+    found = _BINARY.search(line)
+    return found.start() + 1 if found else None
+
+
 def detect_lines(lines: Iterable[str], shape: Shape | None = None) -> str:
     """The name of the format of the first record among these lines."""
     meta, rows = first_block(lines)
     if not rows:
         fail("no puzzle here: the text is empty or only comments")
+    column = binary_column(rows[0])
+    if column is not None:
+        fail(NOT_TEXT, column=column)
+    if rows[0].lstrip().startswith("{"):
+        # before sections: a JSON-lines file with a stray "[...]" line is still JSON lines
+        return "json"
     if any(section_name(row) is not None for row in rows):
         return "sdk"
-    if rows[0].lstrip().startswith("{"):
-        return "json"
     if any(row.strip().lower() == "regions:" for row in rows):
         return "jigsaw"
     if shape is not None and len(shape.grids) > 1:

@@ -13,7 +13,7 @@ The helpers here are shared with ``ss``, ``sdk`` and ``jigsaw``, which draw grid
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..alphabet import Alphabet
@@ -31,6 +31,7 @@ from ._common import (
     is_comment,
     is_single_grid,
     not_a_symbol,
+    require_single_grid,
     with_article,
 )
 
@@ -82,17 +83,31 @@ def read(record: Sequence[Numbered], ctx: Context) -> Puzzle:
 
 def read_rows(rows: Sequence[Row], ctx: Context, record: Sequence[Numbered]) -> Puzzle:
     """The puzzle whose rows of cells these are, on the given shape or the one they fit."""
-    if not rows:
-        fail("no rows of cells here", record[0][0] if record else None)
-    shape = ctx.shape or shape_of_row(rows[0])
-    check_rows(rows, shape)
-    chars = "".join(ch for row in rows for _, ch in row.cells)
-    alphabet = choose_alphabet(shape.size, chars, ctx.alphabet, rows[0].line)
-    givens = [0] * shape.ncells
-    for r, row in enumerate(rows):
-        for c, (col, ch) in enumerate(row.cells):
-            givens[shape.cell_at[(r, c)]] = cell_value(ch, alphabet, row.line, col)
+    shape, alphabet, givens = read_cells(rows, ctx, record, "cells", choose_alphabet,
+                                         cell_value)
     return build(shape, givens, alphabet, line=rows[0].line)
+
+
+def read_cells(rows: Sequence[Row], ctx: Context, record: Sequence[Numbered], what: str,
+               pick_alphabet: Callable[[int, str, Alphabet | None, int], Alphabet],
+               read_cell: Callable[[str, Alphabet, int, int], int], one_grid: str = ""
+               ) -> tuple[Shape, Alphabet, list[int]]:
+    """The shape (given, or the one the rows fit), the alphabet ``pick_alphabet`` chooses
+    from all the cells' text, and each cell's number as ``read_cell`` reads it from its
+    text, line and column. ``one_grid`` names a format that holds a single grid only."""
+    if not rows:
+        fail(f"no rows of {what} here", record[0][0] if record else None)
+    shape = ctx.shape or shape_of_row(rows[0])
+    if one_grid:
+        require_single_grid(shape, one_grid)
+    check_rows(rows, shape)
+    chars = "".join(text for row in rows for _, text in row.cells)
+    alphabet = pick_alphabet(shape.size, chars, ctx.alphabet, rows[0].line)
+    numbers = [0] * shape.ncells
+    for r, row in enumerate(rows):
+        for c, (col, text) in enumerate(row.cells):
+            numbers[shape.cell_at[(r, c)]] = read_cell(text, alphabet, row.line, col)
+    return shape, alphabet, numbers
 
 
 def cell_value(ch: str, alphabet: Alphabet, line: int, column: int) -> int:

@@ -20,6 +20,7 @@ from ._common import (
     Numbered,
     build,
     choose_alphabet,
+    counted,
     fail,
     indent,
     line_values,
@@ -58,7 +59,8 @@ def read_cells(number: int, text: str, ctx: Context) -> tuple[Shape, Alphabet, l
 
 def length_message(length: int, shape: Shape) -> str:
     """``80 characters, a 9x9 puzzle needs 81``."""
-    return f"{length} characters, {with_article(shape.name)} puzzle needs {shape.ncells}"
+    return (f"{counted(length, 'character')}, {with_article(shape.name)} puzzle needs "
+            f"{shape.ncells}")
 
 
 def _shape_of_length(length: int, number: int) -> Shape:

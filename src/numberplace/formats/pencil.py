@@ -36,7 +36,7 @@ from ._common import (
     placed_values,
     require_single_grid,
 )
-from .grid import Row, check_rows, is_border, shape_of_row
+from .grid import Row, is_border, read_cells
 
 _TOKEN = re.compile(r"[^\s|]+")
 
@@ -56,17 +56,8 @@ def token_rows(record: Sequence[Numbered]) -> list[Row]:
 def read(record: Sequence[Numbered], ctx: Context) -> Puzzle:
     """Read a grid of pencil marks."""
     rows = token_rows(record)
-    if not rows:
-        fail("no rows of pencil marks here", record[0][0] if record else None)
-    shape = ctx.shape or shape_of_row(rows[0])
-    require_single_grid(shape, "pencil")
-    check_rows(rows, shape)
-    chars = "".join(token for row in rows for _, token in row.cells)
-    alphabet = _alphabet(shape.size, chars, ctx.alphabet, rows[0].line)
-    masks = [0] * shape.ncells
-    for r, row in enumerate(rows):
-        for c, (col, token) in enumerate(row.cells):
-            masks[shape.cell_at[(r, c)]] = _mask(token, alphabet, row.line, col)
+    shape, alphabet, masks = read_cells(rows, ctx, record, "pencil marks", _alphabet, _mask,
+                                        one_grid="pencil")
     return build(shape, placed_values(shape, masks), alphabet, masks, rows[0].line)
 
 

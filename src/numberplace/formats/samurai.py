@@ -19,6 +19,7 @@ from ._common import (
     build,
     choose_alphabet,
     content_lines,
+    counted,
     fail,
     indent,
     line_values,
@@ -41,8 +42,8 @@ def read(record: Sequence[Numbered], ctx: Context) -> Puzzle:
     lines = content_lines(record)
     count, per_grid = len(shape.grids), len(shape.grids[0])
     if len(lines) != count:
-        fail(f"{len(lines)} lines, {with_article(shape.name)} puzzle needs {count} lines of "
-             f"{per_grid} characters", (lines[-1] if lines else record[0])[0])
+        fail(f"{counted(len(lines), 'line')}, {with_article(shape.name)} puzzle needs "
+             f"{count} lines of {per_grid} characters", (lines[-1] if lines else record[0])[0])
     alphabet = choose_alphabet(shape.size, "", ctx.alphabet, lines[0][0])
     values: list[int | None] = [None] * shape.ncells
     first_line = [0] * shape.ncells
@@ -71,7 +72,7 @@ def write(puzzle: Puzzle) -> str:
 def _grid_values(text: str, length: int, alphabet: Alphabet, number: int) -> list[int]:
     body = text.strip()
     if len(body) != length:
-        fail(f"{len(body)} characters, each grid line needs {length}", number)
+        fail(f"{counted(len(body), 'character')}, each grid line needs {length}", number)
     return line_values(body, alphabet, number, indent(text) + 1)
 
 

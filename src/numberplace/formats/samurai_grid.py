@@ -16,6 +16,7 @@ from ._common import (
     Numbered,
     build,
     choose_alphabet,
+    counted,
     fail,
     is_blank,
     is_comment,
@@ -50,7 +51,8 @@ def read(record: Sequence[Numbered], ctx: Context) -> Puzzle:
     for r, (number, text) in enumerate(lines):
         text = text.rstrip()
         if len(text) > width:
-            fail(f"{len(text)} characters, {with_article(shape.name)} canvas is {width} wide",
+            fail(f"{counted(len(text), 'character')}, {with_article(shape.name)} canvas is "
+                 f"{width} wide",
                  number, width + 1)
         for c, ch in enumerate(text.ljust(width)):
             cell = shape.cell_at.get((r, c))

@@ -27,6 +27,7 @@ from ._common import (
     build,
     candidate_masks,
     choose_alphabet,
+    counted,
     fail,
     indent,
     only_line,
@@ -80,14 +81,14 @@ def _split(whole: tuple[int, str], shape: Shape, line: int) -> list[tuple[int, s
     column, text = whole
     size = shape.size
     if len(text) != shape.ncells * size:
-        fail(f"{len(text)} characters, a Sukaku on {with_article(shape.name)} grid needs "
-             f"{shape.ncells} x {size} = {shape.ncells * size}", line)
+        fail(f"{counted(len(text), 'character')}, a Sukaku on {with_article(shape.name)} "
+             f"grid needs {shape.ncells} x {size} = {shape.ncells * size}", line)
     return [(column + i, text[i:i + size]) for i in range(0, len(text), size)]
 
 
 def _check_groups(groups: Sequence[tuple[int, str]], shape: Shape, line: int) -> None:
     if len(groups) != shape.ncells:
-        fail(f"{len(groups)} cells, a Sukaku on {with_article(shape.name)} grid needs "
+        fail(f"{counted(len(groups), 'cell')}, a Sukaku on {with_article(shape.name)} grid needs "
              f"{shape.ncells}", line)
     for column, group in groups:
         if len(group) != shape.size:
@@ -97,7 +98,8 @@ def _check_groups(groups: Sequence[tuple[int, str]], shape: Shape, line: int) ->
 def _shape_of_length(length: int, line: int) -> Shape:
     size = SUKAKU_LENGTHS.get(length)
     if size is None:
-        fail(f"{length} characters; a Sukaku line has 729 (81 cells of 9 positions)", line)
+        fail(f"{counted(length, 'character')}; a Sukaku line has 729 (81 cells of 9 "
+             f"positions)", line)
     return classic(size)
 
 

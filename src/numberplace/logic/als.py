@@ -96,6 +96,7 @@ def almost_locked_sets(board: Board, shape: Shape, max_cells: int = MAX_ALS_CELL
     seen_sets: set[int] = set()
     out: list[Als] = []
     for h, house in enumerate(shape.houses):
+        board.memo.check_time()
         pool = [c for c in house.cells if cands[c]]
         limit = min(max_cells, len(pool) - 1)
         found: list[tuple[int, ...]] = []
@@ -147,6 +148,7 @@ def find_als_xz(board: Board, shape: Shape) -> Iterator[Step]:
     sets = almost_locked_sets(board, shape)
     holders = value_cells(board)
     for (i, j), linked in sorted(_restricted_pairs(sets, holders).items()):
+        board.memo.check_time()
         a, b = sets[i], sets[j]
         common = a.mask & b.mask
         if common.bit_count() < 2 or a.bits & b.bits:
@@ -234,7 +236,7 @@ def _als_step(board: Board, shape: Shape, template: str, a: Als, b: Als, rcc: li
     for role, s in ((Role.DEFINING, a), (Role.COVER, b)):
         for c in s.cells:
             for v in values_of(cands[c]):
-                marks.append(("link" if v in rcc else role, c, v))
+                marks.append((Role.LINK if v in rcc else role, c, v))
     return make_step(
         shape, ALS_XZ, template, eliminations=tuple(elims), cells=a.cells + b.cells,
         houses=(a.house, b.house),
@@ -276,6 +278,7 @@ def find_sue_de_coq(board: Board, shape: Shape) -> Iterator[Step]:
         box_rest = [c for c in houses[h2].cells if c not in set1 and cands[c]]
         for n in (2, 3):
             for core in combinations(open_shared, n):
+                board.memo.check_time()
                 vmask = 0
                 for c in core:
                     vmask |= cands[c]
@@ -287,6 +290,7 @@ def find_sue_de_coq(board: Board, shape: Shape) -> Iterator[Step]:
                     continue
                 boxes = _side_sets(board, box_rest, vmask, need - 1)
                 for d, vd, gd in lines:
+                    board.memo.check_time()
                     for e, ve, ge in boxes:
                         if gd + ge != need or vd & ve:
                             continue

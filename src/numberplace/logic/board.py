@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
+from ..limits import NEVER, Deadline
 from ..puzzle import Puzzle
 from ..shape import Shape
 
@@ -249,6 +250,8 @@ class Memo:
     """
 
     def __init__(self) -> None:
+        #: when the solve using this memo must end (its searches check it as they go)
+        self.deadline: Deadline = NEVER
         self.barren = Barren()
         #: :func:`value_cells` of the last candidates seen
         self.value_cells: tuple[tuple[int, ...], list[int]] | None = None
@@ -263,6 +266,11 @@ class Memo:
     def clear(self) -> None:
         """Forget everything (to time a search as if it had never run)."""
         self.__init__()  # type: ignore[misc]
+
+    def check_time(self) -> None:
+        """Raise :class:`~numberplace.errors.LimitError` once the solve's time is up: long
+        searches call it as they go, so a time limit holds inside one step too."""
+        self.deadline.check()
 
 
 def _skipping(barren: Barren, keyed: Iterator[tuple[int, tuple[object, ...]]],

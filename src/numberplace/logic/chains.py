@@ -92,9 +92,11 @@ class _Graph:
     """Nodes with strong and weak links; only nodes with a strong link take part."""
 
     def __init__(self, shape: Shape, nodes: list[Node], strong: set[tuple[int, int]],
-                 same_cell_weak: bool) -> None:
+                 same_cell_weak: bool, check_time: Callable[[], None]) -> None:
         self.shape = shape
         self.nodes = nodes
+        #: the solve's deadline check, called as the search goes
+        self.check_time = check_time
         pm = peer_bits(shape)
         self.cp = [pm[m.bit_length() - 1] if not m & (m - 1) else _common_peers(shape, m)
                    for m, _ in nodes]
@@ -135,7 +137,7 @@ def _build(board: Board, strong_pairs: list[tuple[Node, Node]], same_cell_weak: 
                 nodes.append(x)
         i, j = index[a], index[b]
         strong.add((min(i, j), max(i, j)))
-    return _Graph(board.shape, nodes, strong, same_cell_weak)
+    return _Graph(board.shape, nodes, strong, same_cell_weak, board.memo.check_time)
 
 
 def _house_links(board: Board, values: Sequence[int], grouped: bool
@@ -233,6 +235,7 @@ def _search(graph: _Graph, conclude: Conclusion, max_links: int
     while depth < max_links and not found and starts:
         depth += 1
         for s in starts:
+            graph.check_time()
             parent = parents[s]
             nxt = []
             for st in frontiers[s]:
@@ -430,6 +433,7 @@ def _outcome(board: Board, cell: int, value: int) -> Outcome:
         memo.outcomes.clear()
         memo.outcomes_key = key
     if (cell, value) not in memo.outcomes:
+        memo.check_time()
         memo.outcomes[(cell, value)] = propagate(board, cell, value)
     return memo.outcomes[(cell, value)]
 
@@ -497,6 +501,7 @@ def find_cell_forcing_chain(board: Board, shape: Shape) -> Iterator[Step]:
     for c, m in enumerate(board.candidates):
         if m.bit_count() < 2:
             continue
+        board.memo.check_time()
         branches = [(c, v) for v in values_of(m)]
         outcomes = [_outcome(board, c, v) for _, v in branches]
         listed = values_ref(v for _, v in branches)
@@ -521,6 +526,7 @@ def find_house_forcing_chain(board: Board, shape: Shape) -> Iterator[Step]:
                 found.append((len(where), h, v, where))
     steps = []
     for _, h, v, where in found:
+        board.memo.check_time()
         branches = [(c, v) for c in where]
         outcomes = [_outcome(board, c, v) for c in where]
         places = ", ".join(cell_ref(c) for c in where)

@@ -66,11 +66,15 @@ def color_chains(board: Board, shape: Shape, value: int
     return chains
 
 
-def _highlights(one: list[int], two: list[int], value: int,
-                elims: tuple[tuple[int, int], ...]) -> tuple[tuple[str, int, int], ...]:
-    return (tuple((Role.COLOR1, c, value) for c in one)
-            + tuple((Role.COLOR2, c, value) for c in two)
-            + tuple((Role.REMOVED, c, v) for c, v in elims))
+def _color_step(shape: Shape, name: str, template: str, value: int, one: list[int],
+                two: list[int], houses: list[int], elims: tuple[tuple[int, int], ...]) -> Step:
+    """A colouring step: the chain's two colours on ``value`` and what they remove."""
+    return make_step(
+        shape, name, template, eliminations=elims, cells=tuple(one + two),
+        houses=tuple(houses),
+        highlights=tuple((Role.COLOR1, c, value) for c in one)
+        + tuple((Role.COLOR2, c, value) for c in two)
+        + tuple((Role.REMOVED, c, v) for c, v in elims))
 
 
 def find_simple_colors_trap(board: Board, shape: Shape) -> Iterator[Step]:
@@ -91,10 +95,8 @@ def find_simple_colors_trap(board: Board, shape: Shape) -> Iterator[Step]:
                         f"{cells_ref(one)} one way and {cells_ref(two)} the other, and one colour "
                         f"holds {value_ref(value)}; cells seeing both colours cannot: remove "
                         f"{eliminations_ref(elims)}")
-            yield make_step(
-                shape, SIMPLE_COLORS_TRAP, template, eliminations=elims,
-                cells=tuple(one + two), houses=tuple(houses),
-                highlights=_highlights(one, two, value, elims))
+            yield _color_step(shape, SIMPLE_COLORS_TRAP, template, value, one, two, houses,
+                              elims)
 
     return by_value(SIMPLE_COLORS_TRAP, board, search)
 
@@ -117,10 +119,8 @@ def find_simple_colors_wrap(board: Board, shape: Shape) -> Iterator[Step]:
                             f"{cell_ref(a)} and {cell_ref(b)} share a colour and see each "
                             f"other, so that colour is false: remove "
                             f"{eliminations_ref(elims)}")
-                yield make_step(
-                    shape, SIMPLE_COLORS_WRAP, template, eliminations=elims,
-                    cells=tuple(one + two), houses=tuple(houses),
-                    highlights=_highlights(one, two, value, elims))
+                yield _color_step(shape, SIMPLE_COLORS_WRAP, template, value, one, two,
+                                  houses, elims)
                 break
 
     return by_value(SIMPLE_COLORS_WRAP, board, search)

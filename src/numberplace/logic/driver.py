@@ -7,14 +7,25 @@ come from :data:`~numberplace.logic.techniques.REGISTRY`.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from ..errors import LimitError
+from ..limits import Deadline
 from ..puzzle import Puzzle
 from ..shape import Shape
 from .board import Board, Memo, values_of
-from .step import LogicStatus, Role, Step, cell_ref, make_step, render, value_ref, values_ref
+from .step import (
+    LogicStatus,
+    Role,
+    Step,
+    cell_ref,
+    make_step,
+    placement_step,
+    render,
+    value_ref,
+    values_ref,
+)
 from .techniques import BACKTRACK, BRUTE_FORCE, REGISTRY, Finder
 
 #: The programming book's logical techniques, in its order (its brute force is not here).
@@ -69,7 +80,8 @@ def _first_step(board: Board, shape: Shape, finders: Sequence[Finder]) -> Step |
 def solve_path(puzzle: Puzzle, techniques: Sequence[str] | None = None,
                max_steps: int | None = None, guess: bool = False,
                unique: bool = False, time_limit: float | None = None,
-               solvable: bool = False, memo: Memo | None = None) -> SolveResult:
+               solvable: bool = False, memo: Memo | None = None,
+               deadline: Deadline | None = None) -> SolveResult:
     """Solve step by step, recording each step; stop when solved, stuck or broken.
 
     With ``guess``, a stalled board is not the end: the book's brute-force elimination
@@ -77,18 +89,29 @@ def solve_path(puzzle: Puzzle, techniques: Sequence[str] | None = None,
     and on a contradiction returns to the board before the guess, where that value is
     now known to be wrong. Every guess and backtrack is a step, with its ``depth``.
     Uniqueness techniques take part only with ``unique``. ``max_steps`` and
-    ``time_limit`` (seconds) bound the path: past them it ends ``stalled``, with a message.
+    ``time_limit`` (seconds; or a ``deadline`` shared with other work) bound the path, the
+    time inside a step's search too: past them it ends ``stalled``, with a message.
     With ``solvable`` the caller vouches that the puzzle has a solution (the engine found
     one): sound steps then cannot break the board, so it is checked only under guesses.
     ``memo`` lets a caller that solves many related puzzles in one thread (a generator)
     keep what the searches learnt; by default each path has its own.
     """
-    shape = puzzle.shape
     board = Board.from_puzzle(puzzle, memo)
-    finders = REGISTRY.finders(techniques, unique)
+    earlier = board.memo.deadline
+    board.memo.deadline = deadline if deadline is not None else Deadline(time_limit)
+    try:
+        return _walk(board, puzzle.shape, REGISTRY.finders(techniques, unique), guess,
+                     max_steps, solvable)
+    finally:
+        board.memo.deadline = earlier
+
+
+def _walk(board: Board, shape: Shape, finders: Sequence[Finder], guess: bool,
+          max_steps: int | None, solvable: bool) -> SolveResult:
+    """The loop of :func:`solve_path` from ``board``, within its memo's deadline."""
+    deadline = board.memo.deadline
     steps: list[Step] = []
     saved: list[tuple[Board, int, int]] = []  # board before each open guess, cell, value
-    deadline = None if time_limit is None else time.monotonic() + time_limit
     checked = False  # the board was found sound and only the last step changed it
     last: Step | None = None
     while True:
@@ -111,10 +134,11 @@ def solve_path(puzzle: Puzzle, techniques: Sequence[str] | None = None,
         if max_steps is not None and len(steps) >= max_steps:
             return SolveResult(LogicStatus.STALLED, steps, board,
                                f"stopped after {max_steps} steps")
-        if deadline is not None and time.monotonic() > deadline:
-            return SolveResult(LogicStatus.STALLED, steps, board,
-                               f"stopped at the time limit of {time_limit:g} s")
-        found = _first_step(board, shape, finders)
+        try:
+            deadline.check()
+            found = _first_step(board, shape, finders)
+        except LimitError:
+            return SolveResult(LogicStatus.STALLED, steps, board, deadline.stop_text())
         if found is None and guess:
             found = _guess(board, shape, len(saved) + 1)
             saved.append((board.copy(), found.placements[0][0], found.placements[0][1]))
@@ -133,10 +157,9 @@ def _guess(board: Board, shape: Shape, depth: int) -> Step:
     options = values_of(board.candidates[cell])
     value = options[0]
     listed = values_ref(options)
-    return make_step(shape, BRUTE_FORCE, f"guess {value_ref(value)} at {cell_ref(cell)}, the "
-                     f"first of its {len(options)} candidates {listed}",
-                     placements=((cell, value),), cells=(cell,),
-                     highlights=((Role.PLACED, cell, value),), depth=depth)
+    return placement_step(shape, BRUTE_FORCE, f"guess {value_ref(value)} at {cell_ref(cell)}, "
+                          f"the first of its {len(options)} candidates {listed}", cell, value,
+                          depth=depth)
 
 
 def _backtrack(shape: Shape, saved: list[tuple[Board, int, int]], problem: str

@@ -13,13 +13,16 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from .. import engine
+from .. import arguments, engine
 from ..alphabet import Alphabet
+from ..errors import LimitError
+from ..limits import Deadline
 from ..puzzle import Puzzle
 from ..shape import HouseKind, Shape
 from .board import Board
 from .driver import next_placement, next_step, solve_path
 from .step import LogicStatus, Step
+from .techniques import technique_names
 
 
 @dataclass
@@ -64,58 +67,87 @@ def _unsound(puzzle: Puzzle, exact: engine.Result) -> tuple[LogicStatus, str] | 
     return None
 
 
-def _exact(puzzle: Puzzle) -> engine.Result:
-    return engine.solve(puzzle, limit=2, keep=0, node_limit=2_000_000)
+def _exact(puzzle: Puzzle, deadline: Deadline) -> engine.Result:
+    """The engine's verdict (up to two solutions) within the deadline; ``limit`` when the
+    deadline or its node budget ran out first."""
+    try:
+        return engine.solve(puzzle, limit=2, keep=0, node_limit=2_000_000,
+                            time_limit=deadline.left())
+    except LimitError:
+        return engine.Result(engine.Status.LIMIT, 0)
 
 
-def explain(puzzle: Puzzle, techniques: Sequence[str] | None = None,
+def _start(puzzle: Puzzle | str, techniques: Sequence[str] | str | None,
+           time_limit: float | None
+           ) -> tuple[Puzzle, list[str] | None, Deadline, engine.Result,
+                      tuple[LogicStatus, str] | None]:
+    """The arguments of :func:`explain` and :func:`next_hint` checked, their deadline, the
+    engine's verdict, and what it found wrong with the puzzle (None: nothing)."""
+    puzzle = arguments.puzzle(puzzle)
+    names = technique_names(techniques)
+    deadline = Deadline(arguments.seconds(time_limit))
+    exact = _exact(puzzle, deadline)
+    return puzzle, names, deadline, exact, _unsound(puzzle, exact)
+
+
+def explain(puzzle: Puzzle | str, techniques: Sequence[str] | str | None = None,
             guess: bool = False, time_limit: float | None = None) -> Explanation:
     """Solve by logic, recording every step; with ``guess``, guess and backtrack when
     logic stalls (the book's brute force), each guess and backtrack a step.
 
     ``invalid`` (clashing givens or a contradiction), ``none`` and ``multiple`` come from
     the exact engine before any step is taken; a puzzle with several solutions is still
-    explained as far as logic goes. Past ``time_limit`` seconds the path ends
-    ``stalled`` with a message saying so.
+    explained as far as logic goes. Past ``time_limit`` seconds (the engine's check
+    included) the path ends ``stalled`` with a message saying so; a path that stalls
+    because no technique applies says that.
     """
-    exact = _exact(puzzle)
-    wrong = _unsound(puzzle, exact)
+    puzzle, names, deadline, exact, wrong = _start(puzzle, techniques, time_limit)
     if wrong is not None:
         return Explanation(wrong[0], message=wrong[1])
-    path = solve_path(puzzle, techniques, guess=guess,
-                      unique=exact.status is engine.Status.UNIQUE, time_limit=time_limit)
+    path = solve_path(puzzle, names, guess=bool(guess),
+                      unique=exact.status is engine.Status.UNIQUE, deadline=deadline)
+    message = path.message or (STALLED if path.status is LogicStatus.STALLED else "")
     if path.status is LogicStatus.INVALID:
-        return Explanation(LogicStatus.INVALID, path.steps, path.message)
+        return Explanation(LogicStatus.INVALID, path.steps, message)
     if exact.status is engine.Status.MULTIPLE:
         return Explanation(LogicStatus.MULTIPLE, path.steps, "; ".join(
-            [_SEVERAL] + [path.message] * bool(path.message)))
-    return Explanation(path.status, path.steps, path.message)
+            [_SEVERAL] + [message] * bool(message)))
+    return Explanation(path.status, path.steps, message)
 
 
 _SEVERAL = "the puzzle has more than one solution"
+#: Why a path stalled when its time did not run out.
+STALLED = "no technique applies"
 
 
-def next_hint(puzzle: Puzzle, techniques: Sequence[str] | None = None,
-              placement: bool = False) -> Hint:
+def next_hint(puzzle: Puzzle | str, techniques: Sequence[str] | str | None = None,
+              placement: bool = False, time_limit: float | None = None) -> Hint:
     """The next step of the simplest technique that applies (see :class:`Hint`). With
-    ``placement``, the next step that writes a value, after the eliminations it needs."""
-    exact = _exact(puzzle)
-    wrong = _unsound(puzzle, exact)
+    ``placement``, the next step that writes a value, after the eliminations it needs.
+    Past ``time_limit`` seconds the hint is ``stalled``, with a message saying so."""
+    puzzle, names, deadline, exact, wrong = _start(puzzle, techniques, time_limit)
     if wrong is not None:
         return Hint(wrong[0], message=wrong[1])
     board = Board.from_puzzle(puzzle)
     if board.is_solved():
         return Hint(LogicStatus.SOLVED, message="every cell already holds a value")
+    board.memo.deadline = deadline
     unique = exact.status is engine.Status.UNIQUE
     before: list[Step] = []
-    if placement:
-        step, before = next_placement(board, puzzle.shape, techniques, unique)
+    try:
+        if placement:
+            step, before = next_placement(board, puzzle.shape, names, unique)
+        else:
+            step = next_step(board, puzzle.shape, names, unique)
+    except LimitError:
+        step = None
+        stopped = deadline.stop_text()
     else:
-        step = next_step(board, puzzle.shape, techniques, unique)
+        stopped = STALLED
     several = exact.status is engine.Status.MULTIPLE
     if step is None:
         return Hint(LogicStatus.MULTIPLE if several else LogicStatus.STALLED,
-                    message="; ".join([_SEVERAL] * several + ["no technique applies"]))
+                    message="; ".join([_SEVERAL] * several + [stopped]))
     if several:
         return Hint(LogicStatus.MULTIPLE, step, tuple(before), _SEVERAL)
     return Hint(LogicStatus.HINTED, step, tuple(before))

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations
 
 from ..shape import LINE_KINDS, HouseKind, Shape
@@ -126,6 +126,7 @@ def _search(board: Board, shape: Shape, size: int, finned: bool
         vb = bit(value)
         vcells = masks[value]
         for frame in _frames(shape):
+            board.memo.check_time()
             # Base lines with the value still open; a finned line may hold more cells than
             # the size (its fins), a basic one at most ``size``.
             pos: dict[int, int] = {}
@@ -267,46 +268,13 @@ def find_finned_fish(board: Board, shape: Shape, size: int, sashimi: bool = Fals
     return _fish(board, shape, size, "sashimi" if sashimi else "finned")
 
 
-def find_x_wing(board: Board, shape: Shape) -> Iterator[Step]:
-    """X-Wing: two lines whose value lies in two crossing lines."""
-    return find_basic_fish(board, shape, 2)
-
-
-def find_swordfish(board: Board, shape: Shape) -> Iterator[Step]:
-    """Swordfish: three lines whose value lies in three crossing lines."""
-    return find_basic_fish(board, shape, 3)
-
-
-def find_jellyfish(board: Board, shape: Shape) -> Iterator[Step]:
-    """Jellyfish: four lines whose value lies in four crossing lines."""
-    return find_basic_fish(board, shape, 4)
-
-
-def find_finned_x_wing(board: Board, shape: Shape) -> Iterator[Step]:
-    """Finned X-Wing (not sashimi)."""
-    return find_finned_fish(board, shape, 2)
-
-
-def find_sashimi_x_wing(board: Board, shape: Shape) -> Iterator[Step]:
-    """Sashimi X-Wing."""
-    return find_finned_fish(board, shape, 2, sashimi=True)
-
-
-def find_finned_swordfish(board: Board, shape: Shape) -> Iterator[Step]:
-    """Finned Swordfish (not sashimi)."""
-    return find_finned_fish(board, shape, 3)
-
-
-def find_sashimi_swordfish(board: Board, shape: Shape) -> Iterator[Step]:
-    """Sashimi Swordfish."""
-    return find_finned_fish(board, shape, 3, sashimi=True)
-
-
-def find_finned_jellyfish(board: Board, shape: Shape) -> Iterator[Step]:
-    """Finned Jellyfish (not sashimi)."""
-    return find_finned_fish(board, shape, 4)
-
-
-def find_sashimi_jellyfish(board: Board, shape: Shape) -> Iterator[Step]:
-    """Sashimi Jellyfish."""
-    return find_finned_fish(board, shape, 4, sashimi=True)
+# One finder per technique of the table, each a size and variant of the same search.
+find_x_wing = partial(find_basic_fish, size=2)
+find_swordfish = partial(find_basic_fish, size=3)
+find_jellyfish = partial(find_basic_fish, size=4)
+find_finned_x_wing = partial(find_finned_fish, size=2)
+find_sashimi_x_wing = partial(find_finned_fish, size=2, sashimi=True)
+find_finned_swordfish = partial(find_finned_fish, size=3)
+find_sashimi_swordfish = partial(find_finned_fish, size=3, sashimi=True)
+find_finned_jellyfish = partial(find_finned_fish, size=4)
+find_sashimi_jellyfish = partial(find_finned_fish, size=4, sashimi=True)

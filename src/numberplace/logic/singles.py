@@ -11,7 +11,7 @@ from functools import lru_cache
 from ..shape import BLOCK_KINDS, Shape
 from .board import Board, bit, values_of
 from .geometry import house_bits
-from .step import Role, Step, cell_ref, house_ref, kind_ref, make_step, value_ref
+from .step import Step, cell_ref, house_ref, kind_ref, placement_step, value_ref
 
 #: Byte table: 0 (an empty cell) to "1", every value to "0".
 _EMPTY_DIGIT = bytes([49] + [48] * 255)
@@ -41,11 +41,10 @@ def find_full_house(board: Board, shape: Shape) -> Iterator[Step]:
             continue
         value = values_of(missing)[0]
         ref = cell_ref(cell)
-        yield make_step(
+        yield placement_step(
             shape, "Full House",
             f"{ref} is the last empty cell of {house_ref(h)}: place {value_ref(value)} at {ref}",
-            placements=((cell, value),), cells=(cell,), houses=(h,),
-            highlights=((Role.PLACED, cell, value),))
+            cell, value, houses=(h,))
 
 
 def find_naked_single(board: Board, shape: Shape) -> Iterator[Step]:
@@ -58,12 +57,10 @@ def find_naked_single(board: Board, shape: Shape) -> Iterator[Step]:
         if mask and not mask & (mask - 1):
             value = mask.bit_length()
             ref = cell_ref(cell)
-            yield make_step(
+            yield placement_step(
                 shape, "Naked Single",
                 f"{ref} can only hold {value_ref(value)}, every other value is in one of "
-                f"its houses: place {value_ref(value)} at {ref}",
-                placements=((cell, value),), cells=(cell,),
-                highlights=((Role.PLACED, cell, value),))
+                f"its houses: place {value_ref(value)} at {ref}", cell, value)
 
 
 @lru_cache(maxsize=64)
@@ -97,9 +94,8 @@ def find_hidden_single(board: Board, shape: Shape) -> Iterator[Step]:
             if m:
                 value = values_of(m)[0]
                 ref = cell_ref(c)
-                yield make_step(
+                yield placement_step(
                     shape, "Hidden Single",
                     f"In {house_ref(h)} only {ref} can hold {value_ref(value)} (a lone "
                     f"ranger in the {kind_ref(h)}): place {value_ref(value)} at {ref}",
-                    placements=((c, value),), cells=(c,),
-                    houses=(h,), highlights=((Role.PLACED, c, value),))
+                    c, value, houses=(h,))

@@ -178,7 +178,19 @@ class Step:
             board.eliminate(cell, value)
 
 
-def make_step(shape: Shape, technique: str, template: str, **fields: object) -> Step:
+def make_step(shape: Shape, technique: str, template: str, *,
+              placements: tuple[tuple[int, int], ...] = (),
+              eliminations: tuple[tuple[int, int], ...] = (), cells: tuple[int, ...] = (),
+              houses: tuple[int, ...] = (), highlights: tuple[tuple[Role, int, int], ...] = (),
+              depth: int = 0, chain_length: int = 0) -> Step:
     """Build a step whose ``text`` is its template rendered in ``r5c6`` notation."""
-    return Step(technique=technique, template=template, shape=shape,
-                **fields)  # type: ignore[arg-type]
+    return Step(technique=technique, placements=placements, eliminations=eliminations,
+                cells=cells, houses=houses, highlights=highlights, template=template,
+                depth=depth, chain_length=chain_length, shape=shape)
+
+
+def placement_step(shape: Shape, technique: str, template: str, cell: int, value: int, *,
+                   houses: tuple[int, ...] = (), depth: int = 0) -> Step:
+    """A step that places one value in one cell, which it highlights."""
+    return make_step(shape, technique, template, placements=((cell, value),), cells=(cell,),
+                     houses=houses, highlights=((Role.PLACED, cell, value),), depth=depth)

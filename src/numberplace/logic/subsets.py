@@ -9,6 +9,7 @@ lose every other candidate.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 from itertools import combinations
 
 from ..shape import Shape
@@ -89,31 +90,11 @@ def find_hidden_subset(board: Board, shape: Shape, size: int) -> Iterator[Step]:
     return by_house(name, board, search)
 
 
-def find_naked_pair(board: Board, shape: Shape) -> Iterator[Step]:
-    """Naked Pair (the book's Twins)."""
-    return find_naked_subset(board, shape, 2)
-
-
-def find_naked_triple(board: Board, shape: Shape) -> Iterator[Step]:
-    """Naked Triple (the book's Triplets)."""
-    return find_naked_subset(board, shape, 3)
-
-
-def find_naked_quadruple(board: Board, shape: Shape) -> Iterator[Step]:
-    """Naked Quadruple."""
-    return find_naked_subset(board, shape, 4)
-
-
-def find_hidden_pair(board: Board, shape: Shape) -> Iterator[Step]:
-    """Hidden Pair."""
-    return find_hidden_subset(board, shape, 2)
-
-
-def find_hidden_triple(board: Board, shape: Shape) -> Iterator[Step]:
-    """Hidden Triple."""
-    return find_hidden_subset(board, shape, 3)
-
-
-def find_hidden_quadruple(board: Board, shape: Shape) -> Iterator[Step]:
-    """Hidden Quadruple."""
-    return find_hidden_subset(board, shape, 4)
+# One finder per technique of the table (Naked Pair is the book's Twins, Naked Triple its
+# Triplets), each a size of the same search.
+find_naked_pair = partial(find_naked_subset, size=2)
+find_naked_triple = partial(find_naked_subset, size=3)
+find_naked_quadruple = partial(find_naked_subset, size=4)
+find_hidden_pair = partial(find_hidden_subset, size=2)
+find_hidden_triple = partial(find_hidden_subset, size=3)
+find_hidden_quadruple = partial(find_hidden_subset, size=4)

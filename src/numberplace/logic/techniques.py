@@ -233,6 +233,26 @@ def _table() -> list[Technique]:
 REGISTRY = Registry(_table())
 
 
+def technique_names(techniques: Sequence[str] | str | None) -> list[str] | None:
+    """A caller's choice of techniques, checked: None (all of them), one name, or a list
+    of names, each known to the table; an empty choice is refused."""
+    if techniques is None:
+        return None
+    if isinstance(techniques, str):
+        techniques = [techniques]
+    if not isinstance(techniques, Iterable):
+        raise TypeError(f"techniques must be a list of technique names, not "
+                        f"{type(techniques).__name__}")
+    names = []
+    for name in techniques:
+        if not isinstance(name, str):
+            raise TypeError(f"a technique's name must be a string, not {type(name).__name__}")
+        names.append(REGISTRY.get(name.strip()).name)
+    if not names:
+        raise NumberplaceError("no technique named: give at least one")
+    return names
+
+
 def book_name(technique: str) -> str:
     """The programming book's name of a technique, or ``""``."""
     found = REGISTRY._find(technique)

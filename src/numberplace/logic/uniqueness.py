@@ -49,6 +49,7 @@ from .step import (
     eliminations_ref,
     house_ref,
     make_step,
+    placement_step,
     value_ref,
 )
 
@@ -146,9 +147,20 @@ def _ur_text(quad: Quad, pair: int) -> str:
 
 
 def _ur_highlights(board: Board, quad: Quad, pair: int,
-                   elims: tuple[tuple[int, int], ...]) -> tuple[tuple[str, int, int], ...]:
+                   elims: tuple[tuple[int, int], ...]) -> tuple[tuple[Role, int, int], ...]:
     return (tuple((Role.DEFINING, x, v) for x in quad for v in values_of(pair))
             + tuple((Role.REMOVED, c, v) for c, v in elims))
+
+
+def _ur_step(board: Board, shape: Shape, name: str, quad: Quad, pair: int, floor: list[int],
+             reason: str, elims: tuple[tuple[int, int], ...], *, cells: tuple[int, ...] = (),
+             houses: tuple[int, ...] = (), more: tuple[tuple[Role, int, int], ...] = ()) -> Step:
+    """A unique rectangle's step: its floor cells hold only the pair, then ``reason``
+    (which starts with its own separator) and the removals."""
+    template = (f"Unique Rectangle on {_ur_text(quad, pair)}: {cells_ref(floor)} hold only "
+                f"{candidates_ref(pair)}{reason}: remove {eliminations_ref(elims)}")
+    return make_step(shape, name, template, eliminations=elims, cells=quad + cells,
+                     houses=houses, highlights=_ur_highlights(board, quad, pair, elims) + more)
 
 
 def find_unique_rectangle_type1(board: Board, shape: Shape) -> Iterator[Step]:
@@ -160,12 +172,9 @@ def find_unique_rectangle_type1(board: Board, shape: Shape) -> Iterator[Step]:
             continue
         target = roof[0]
         elims = tuple((target, v) for v in values_of(pair))
-        template = (f"Unique Rectangle on {_ur_text(quad, pair)}: {cells_ref(floor)} hold "
-                    f"only {candidates_ref(pair)}, so if {cell_ref(target)} were one of them the "
-                    f"two values could be swapped around the rectangle, giving a second "
-                    f"solution: remove {eliminations_ref(elims)}")
-        yield make_step(shape, UR_TYPE_1, template, eliminations=elims, cells=quad,
-                        highlights=_ur_highlights(board, quad, pair, elims))
+        yield _ur_step(board, shape, UR_TYPE_1, quad, pair, floor,
+                       f", so if {cell_ref(target)} were one of them the two values could be "
+                       f"swapped around the rectangle, giving a second solution", elims)
 
 
 def find_unique_rectangle_type2(board: Board, shape: Shape) -> Iterator[Step]:
@@ -183,14 +192,11 @@ def find_unique_rectangle_type2(board: Board, shape: Shape) -> Iterator[Step]:
         elims = tuple((c, z) for c in sorted(seeing) if cands[c] & extra)
         if not elims:
             continue
-        template = (f"Unique Rectangle on {_ur_text(quad, pair)}: {cells_ref(floor)} hold only "
-                    f"{candidates_ref(pair)} and {cell_ref(p)}, {cell_ref(q)} hold "
-                    f"{candidates_ref(cands[p])}; without {value_ref(z)} in one of them the "
-                    f"rectangle would allow a second solution, so one of them is {value_ref(z)}: "
-                    f"remove {eliminations_ref(elims)}")
-        yield make_step(shape, UR_TYPE_2, template, eliminations=elims, cells=quad,
-                        highlights=_ur_highlights(board, quad, pair, elims)
-                        + ((Role.DEFINING, p, z), (Role.DEFINING, q, z)))
+        yield _ur_step(board, shape, UR_TYPE_2, quad, pair, floor,
+                       f" and {cell_ref(p)}, {cell_ref(q)} hold {candidates_ref(cands[p])}; "
+                       f"without {value_ref(z)} in one of them the rectangle would allow a "
+                       f"second solution, so one of them is {value_ref(z)}", elims,
+                       more=((Role.DEFINING, p, z), (Role.DEFINING, q, z)))
 
 
 def _shared_houses(shape: Shape, p: int, q: int) -> list[int]:
@@ -218,19 +224,15 @@ def find_unique_rectangle_type3(board: Board, shape: Shape) -> Iterator[Step]:
                                   for v in values_of(cands[c] & union))
                     if not elims:
                         continue
-                    template = (
-                        f"Unique Rectangle on {_ur_text(quad, pair)}: {cells_ref(floor)} "
-                        f"hold only {candidates_ref(pair)}, so one of {cell_ref(p)}, {cell_ref(q)} "
-                        f"takes a value of {candidates_ref(extra)}, as if one cell of "
-                        f"{house_ref(h)} held {candidates_ref(extra)}; with {cells_ref(subset)} "
-                        f"the values {candidates_ref(union)} fill {n + 1} cells of {house_ref(h)}: "
-                        f"remove {eliminations_ref(elims)}")
-                    yield make_step(
-                        shape, UR_TYPE_3, template, eliminations=elims,
-                        cells=quad + subset, houses=(h,),
-                        highlights=_ur_highlights(board, quad, pair, elims)
-                        + tuple((Role.DEFINING, c, v) for c in subset
-                                for v in values_of(cands[c])))
+                    yield _ur_step(
+                        board, shape, UR_TYPE_3, quad, pair, floor,
+                        f", so one of {cell_ref(p)}, {cell_ref(q)} takes a value of "
+                        f"{candidates_ref(extra)}, as if one cell of {house_ref(h)} held "
+                        f"{candidates_ref(extra)}; with {cells_ref(subset)} the values "
+                        f"{candidates_ref(union)} fill {n + 1} cells of {house_ref(h)}", elims,
+                        cells=subset, houses=(h,),
+                        more=tuple((Role.DEFINING, c, v) for c in subset
+                                   for v in values_of(cands[c])))
 
 
 def find_unique_rectangle_type4(board: Board, shape: Shape) -> Iterator[Step]:
@@ -247,15 +249,12 @@ def find_unique_rectangle_type4(board: Board, shape: Shape) -> Iterator[Step]:
                     continue
                 y = values_of(pair & ~xb)[0]
                 elims = ((p, y), (q, y))
-                template = (f"Unique Rectangle on {_ur_text(quad, pair)}: {cells_ref(floor)} hold "
-                            f"only {candidates_ref(pair)}; in {house_ref(h)}, {value_ref(x)} can "
-                            f"only go in {cell_ref(p)} or {cell_ref(q)}, so one of them is "
-                            f"{value_ref(x)} and the other being {value_ref(y)} would allow a "
-                            f"second solution: remove {eliminations_ref(elims)}")
-                yield make_step(shape, UR_TYPE_4, template, eliminations=elims, cells=quad,
-                                houses=(h,),
-                                highlights=_ur_highlights(board, quad, pair, elims)
-                                + (("link", p, x), ("link", q, x)))
+                yield _ur_step(board, shape, UR_TYPE_4, quad, pair, floor,
+                               f"; in {house_ref(h)}, {value_ref(x)} can only go in "
+                               f"{cell_ref(p)} or {cell_ref(q)}, so one of them is "
+                               f"{value_ref(x)} and the other being {value_ref(y)} would allow "
+                               f"a second solution", elims, houses=(h,),
+                               more=((Role.LINK, p, x), (Role.LINK, q, x)))
 
 
 def find_bug_plus_one(board: Board, shape: Shape) -> Iterator[Step]:
@@ -300,6 +299,4 @@ def find_bug_plus_one(board: Board, shape: Shape) -> Iterator[Step]:
                 f"{cell_ref(triple)} {others}, every value would appear twice in every house, a "
                 f"deadly pattern with no single solution: place {value_ref(value)} at "
                 f"{cell_ref(triple)}")
-    yield make_step(shape, BUG_PLUS_1, template, placements=((triple, value),),
-                    cells=(triple,), houses=tuple(sorted(own)),
-                    highlights=((Role.PLACED, triple, value),))
+    yield placement_step(shape, BUG_PLUS_1, template, triple, value, houses=tuple(sorted(own)))

@@ -40,13 +40,16 @@ def _removals(board: Board, seeing: frozenset[int], value: int) -> tuple[tuple[i
     return tuple((c, value) for c in sorted(seeing) if board.candidates[c] & vb)
 
 
+def _pivots(board: Board, count: int) -> Iterator[tuple[int, int]]:
+    """(cell, candidate mask) of the cells with ``count`` candidates."""
+    return ((c, m) for c, m in enumerate(board.candidates) if m.bit_count() == count)
+
+
 def find_xy_wing(board: Board, shape: Shape) -> Iterator[Step]:
     """XY-Wing: pivot {x,y}, pincers {x,z} and {y,z}; z leaves cells seeing both pincers."""
     peers = peer_sets(shape)
     cands = board.candidates
-    for pivot, pm in enumerate(cands):
-        if pm.bit_count() != 2:
-            continue
+    for pivot, pm in _pivots(board, 2):
         low = pm & -pm  # the pivot's smaller value x; the pincer holding it comes first
         wings = [c for c in shape.peers[pivot]
                  if cands[c].bit_count() == 2 and cands[c] != pm
@@ -62,24 +65,15 @@ def find_xy_wing(board: Board, shape: Shape) -> Iterator[Step]:
                 elims = _removals(board, (peers[a] & peers[b]) - {pivot}, z)
                 if not elims:
                     continue
-                template = (f"XY-Wing with pivot {cell_ref(pivot)} {candidates_ref(pm)} and "
-                            f"pincers {cell_ref(a)} {candidates_ref(cands[a])}, {cell_ref(b)} "
-                            f"{candidates_ref(cands[b])}: one pincer is {value_ref(z)} whatever "
-                            f"the pivot holds, remove {eliminations_ref(elims)}")
-                yield make_step(
-                    shape, XY_WING, template, eliminations=elims, cells=(pivot, a, b),
-                    highlights=tuple((Role.PIVOT, pivot, v) for v in values_of(pm))
-                    + tuple((Role.PINCER, c, v) for c in (a, b) for v in values_of(cands[c]))
-                    + tuple((Role.REMOVED, c, v) for c, v in elims))
+                yield _wing_step(board, shape, XY_WING, pivot, a, b, elims,
+                                 f"one pincer is {value_ref(z)} whatever the pivot holds")
 
 
 def find_xyz_wing(board: Board, shape: Shape) -> Iterator[Step]:
     """XYZ-Wing: pivot {x,y,z}, pincers {x,z} and {y,z}; z leaves cells seeing all three."""
     peers = peer_sets(shape)
     cands = board.candidates
-    for pivot, pm in enumerate(cands):
-        if pm.bit_count() != 3:
-            continue
+    for pivot, pm in _pivots(board, 3):
         wings = [c for c in shape.peers[pivot]
                  if cands[c].bit_count() == 2 and not cands[c] & ~pm]
         for a, b in combinations(wings, 2):
@@ -91,14 +85,22 @@ def find_xyz_wing(board: Board, shape: Shape) -> Iterator[Step]:
             elims = _removals(board, peers[pivot] & peers[a] & peers[b], z)
             if not elims:
                 continue
-            template = (f"XYZ-Wing with pivot {cell_ref(pivot)} {candidates_ref(pm)} and pincers "
-                        f"{cell_ref(a)} {candidates_ref(ma)}, {cell_ref(b)} {candidates_ref(mb)}: "
-                        f"one of the three is {value_ref(z)}, remove {eliminations_ref(elims)}")
-            yield make_step(
-                shape, XYZ_WING, template, eliminations=elims, cells=(pivot, a, b),
-                highlights=tuple((Role.PIVOT, pivot, v) for v in values_of(pm))
-                + tuple((Role.PINCER, c, v) for c in (a, b) for v in values_of(cands[c]))
-                + tuple((Role.REMOVED, c, v) for c, v in elims))
+            yield _wing_step(board, shape, XYZ_WING, pivot, a, b, elims,
+                             f"one of the three is {value_ref(z)}")
+
+
+def _wing_step(board: Board, shape: Shape, name: str, pivot: int, a: int, b: int,
+               elims: tuple[tuple[int, int], ...], reason: str) -> Step:
+    """The step of a wing with a pivot and pincers ``a`` and ``b``, for ``reason``."""
+    cands = board.candidates
+    template = (f"{name} with pivot {cell_ref(pivot)} {candidates_ref(cands[pivot])} and "
+                f"pincers {cell_ref(a)} {candidates_ref(cands[a])}, {cell_ref(b)} "
+                f"{candidates_ref(cands[b])}: {reason}, remove {eliminations_ref(elims)}")
+    return make_step(
+        shape, name, template, eliminations=elims, cells=(pivot, a, b),
+        highlights=tuple((Role.PIVOT, pivot, v) for v in values_of(cands[pivot]))
+        + tuple((Role.PINCER, c, v) for c in (a, b) for v in values_of(cands[c]))
+        + tuple((Role.REMOVED, c, v) for c, v in elims))
 
 
 def find_w_wing(board: Board, shape: Shape) -> Iterator[Step]:
@@ -139,5 +141,5 @@ def find_w_wing(board: Board, shape: Shape) -> Iterator[Step]:
                         houses=(h,),
                         highlights=tuple((Role.PINCER, c, v) for c in (p, q)
                                          for v in (x, y))
-                        + (("link", a, x), ("link", b, x))
+                        + ((Role.LINK, a, x), (Role.LINK, b, x))
                         + tuple((Role.REMOVED, c, v) for c, v in elims))

@@ -1,0 +1,84 @@
+"""``play`` and ``serve``: the web app, for one player on this machine or for many."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import webbrowser
+from typing import TYPE_CHECKING, TextIO
+
+from . import options
+from .pipeline import Settings
+
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
+
+
+def play(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
+    """Start the app on this machine and open the browser on a game: FILE's puzzle (or
+    saved game), or a new one."""
+    from ..game.saving import open_game
+
+    app = _app(args)
+    fragment = ""
+    if args.file:
+        fragment = "#game=" + app.state.games.add(open_game(args.file))
+    return _serve(app, "127.0.0.1", args.port, fragment, open_browser=not args.no_browser,
+                  what="playing")
+
+
+def serve(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
+    """Serve the app to many players."""
+    app = _app(args)
+    return _serve(app, args.host, args.port, "", open_browser=False, what="serving")
+
+
+def _app(args: argparse.Namespace) -> Starlette:
+    from ..web import GameStore, create_app, default_path
+
+    return create_app(GameStore(args.db or default_path()))
+
+
+def _serve(app: object, host: str, port: int, fragment: str, *, open_browser: bool,
+           what: str) -> int:
+    from ..web import run
+    from ..web.server import listening_socket
+
+    sock = listening_socket(host, port)
+    shown = f"[{host}]" if ":" in host else host
+    url = f"http://{shown}:{sock.getsockname()[1]}/{fragment}"
+
+    def started() -> None:
+        print(f"numberplace: {what} at {url} (Ctrl-C to stop)", file=sys.stderr, flush=True)
+        if open_browser:
+            webbrowser.open(url)
+
+    run(app, sock, started)
+    return 0
+
+
+def add_parsers(sub: options.Commands) -> None:
+    """The ``play`` and ``serve`` commands."""
+    p = options.command(sub, "play", play, "play in the browser",
+                        "Start the web app on this machine and open the browser on a game: "
+                        "the puzzle (or saved game) of FILE, or a new random puzzle. Games "
+                        "are saved as you play.")
+    p.add_argument("file", nargs="?", help="a puzzle in any format, or a saved game (.json)")
+    p.add_argument("--port", type=options.whole_number(0, "must not be negative", 65535),
+                   default=0, metavar="N", help="port (default: any free one)")
+    p.add_argument("--no-browser", action="store_true",
+                   help="print the address instead of opening the browser")
+    _add_db(p)
+    p = options.command(sub, "serve", serve, "serve the web app to many players",
+                        "Serve the web app: each player's games are their own, saved as "
+                        "they play.")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1; 0.0.0.0 for every one)")
+    p.add_argument("--port", type=options.whole_number(0, "must not be negative", 65535),
+                   default=8000, metavar="N", help="port (default 8000)")
+    _add_db(p)
+
+
+def _add_db(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--db", metavar="FILE", help="the SQLite file of saved games (default: "
+                   "numberplace/numberplace.db in the user's data folder)")

@@ -1,0 +1,153 @@
+"""Games on disk: a lossless session file, the book's ``.sdo``, and puzzle files.
+
+A session file is one JSON object (``"format": "numberplace-session"``) holding the puzzle
+(in numberplace's JSON puzzle format), the mode, every layer of the board (entries, who
+wrote them, corner and centre marks, colours), the undo and redo history, the activity
+log, the timer and the settings: opening it gives back an equal session. Every file is
+written atomically (a temporary file in the same folder, flushed to disk, then renamed
+over the old one), so a crash in the middle of a save leaves the previous save whole.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .. import formats
+from ..errors import FormatError, NumberplaceError
+from ..inputs import open_input
+from .history import History, Layer, Move
+from .session import Mode, Session
+from .timer import Timer
+
+#: The ``format`` of a session file, and its version.
+FORMAT = "numberplace-session"
+VERSION = 1
+#: Suffixes saved as the puzzle alone, and in which format.
+PUZZLE_SUFFIXES = {".sdo": "sdo", ".txt": "line", ".sdk": "sdk", ".ss": "ss"}
+
+
+def to_record(session: Session) -> dict[str, Any]:
+    """The whole session as JSON-ready data."""
+    return {
+        "format": FORMAT, "version": VERSION,
+        "puzzle": json.loads(formats.write(session.puzzle, "json")),
+        "mode": str(session.mode), "notation": session.notation,
+        "auto_fill": session.auto_fill,
+        "layers": {str(layer): list(values) for layer, values in session.layers.items()},
+        "undo": [m.to_record() for m in session.history.done],
+        "redo": [m.to_record() for m in session.history.undone],
+        "log": list(session.log),
+        "timer": {"elapsed": round(session.timer.elapsed(), 3),
+                  "running": session.timer.running},
+        "solved": session.solved,
+    }
+
+
+def from_record(record: object, clock: Callable[[], float] = time.monotonic,
+                source: str = "<session>") -> Session:
+    """A session from :func:`to_record`'s data; FormatError naming what is wrong."""
+    try:
+        return _from_record(record, clock, source)
+    except FormatError:
+        raise
+    except (KeyError, TypeError, ValueError) as exc:
+        raise FormatError(f"not a session file this version can read: {exc}",
+                          source=source) from None
+
+
+def _from_record(record: object, clock: Callable[[], float], source: str) -> Session:
+    if not isinstance(record, dict) or record.get("format") != FORMAT:
+        raise ValueError(f"no \"format\": \"{FORMAT}\"")
+    if record.get("version") != VERSION:
+        raise ValueError(f"version {record.get('version')!r}, this program reads {VERSION}")
+    puzzle = formats.parse(json.dumps(record["puzzle"]), format="json", source=source)
+    session = Session(puzzle, mode=Mode(record["mode"]), notation=record["notation"],
+                      clock=clock)
+    n = puzzle.shape.ncells
+    for layer in Layer:
+        values = record["layers"][str(layer)]
+        if not (isinstance(values, list) and len(values) == n
+                and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0
+                        for v in values)):
+            raise ValueError(f"layer {layer} must hold {n} whole numbers")
+        session.layers[layer] = list(values)
+    session.history = History([Move.from_record(m) for m in record["undo"]],
+                              [Move.from_record(m) for m in record["redo"]])
+    for move in session.history.done + session.history.undone:
+        if any(not 0 <= c.cell < n for c in move.changes):
+            raise ValueError("a move names a cell outside the grid")
+    session.log = [str(line) for line in record["log"]]
+    timer = record["timer"]
+    session.timer = Timer(float(timer["elapsed"]), bool(timer["running"]), clock)
+    session.auto_fill = bool(record["auto_fill"])
+    session.solved = bool(record["solved"])
+    session._derived = None
+    return session
+
+
+def save(session: Session, path: str | os.PathLike[str]) -> None:
+    """Write the session to ``path`` atomically: a ``.sdo`` (or ``.txt``, ``.sdk``, ``.ss``)
+    file gets the puzzle alone, as the book saves it; any other name the whole session."""
+    target = Path(path)
+    fmt = PUZZLE_SUFFIXES.get(target.suffix.lower())
+    text = (formats.write(session.puzzle, fmt) + "\n" if fmt else
+            json.dumps(to_record(session), separators=(",", ":")) + "\n")
+    write_atomically(target, text)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace ``path`` by ``text`` so that a reader (or a crash) sees the old file whole
+    or the new one whole, never a mix."""
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        fd, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise NumberplaceError(f"cannot write {path}: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+    except OSError as exc:
+        _remove_quietly(temporary)
+        raise NumberplaceError(f"cannot write {path}: {exc.strerror or exc}") from None
+    except BaseException:
+        _remove_quietly(temporary)
+        raise
+
+
+def _remove_quietly(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def open_game(path: str | os.PathLike[str], clock: Callable[[], float] = time.monotonic,
+              mode: Mode | str = Mode.BOOK) -> Session:
+    """A session file reopened as it was saved, or a new game on the first puzzle of a
+    puzzle file (any format numberplace reads). FormatError names what is wrong."""
+    with open_input(path) as source:
+        text = "\n".join(source.lines())
+        name = source.name
+    if text.lstrip().startswith("{") and f'"{FORMAT}"' in text[:200]:
+        try:
+            record = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise FormatError(f"the session file is damaged: {exc.msg}", source=name,
+                              line=exc.lineno, column=exc.colno) from None
+        return from_record(record, clock, name)
+    for record in formats.read_records(text.splitlines(), source=name):
+        if record.error is not None:
+            raise record.error
+        assert record.puzzle is not None
+        return Session(record.puzzle, mode=mode, clock=clock)
+    raise FormatError("no puzzle here: the file is empty or holds only comments",
+                      source=name)

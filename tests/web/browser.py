@@ -1,0 +1,86 @@
+"""A real server and a real browser for end-to-end tests: the app served by uvicorn in a
+thread, Debian's Chromium driven by Playwright (never a downloaded browser), axe-core from
+npm for accessibility, screenshots kept under artifacts/screenshots."""
+
+from __future__ import annotations
+
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+AXE = ROOT / ".ci" / "node" / "node_modules" / "axe-core" / "axe.min.js"
+SHOTS = ROOT / "artifacts" / "screenshots"
+#: Chromium in a closed sandbox: no first-run pages, no calls home.
+ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def need_browser() -> None:
+    """Skip, saying why, when Chromium or Playwright is missing (.ci/run installs both)."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium); "
+                    ".ci/run installs it")
+    pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+
+@contextmanager
+def served(db: Path) -> Iterator[str]:
+    """The web app on a free port of 127.0.0.1, for the block; its address."""
+    import uvicorn
+
+    from numberplace.web import GameStore, create_app
+    from numberplace.web.server import listening_socket
+
+    sock = listening_socket("127.0.0.1", 0)
+    server = uvicorn.Server(uvicorn.Config(create_app(GameStore(db)), log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if time.monotonic() > deadline:
+            raise RuntimeError("the server did not start")
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """A headless Chromium browser."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def shot(page: Any, name: str) -> None:
+    """Keep a screenshot of the page as a test artifact."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def serious_violations(page: Any) -> list[str]:
+    """axe-core's serious and critical findings on the page, one line each."""
+    if not AXE.exists():
+        pytest.fail(f"axe-core is missing at {AXE}; .ci/run installs it with npm")
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("async () => (await axe.run()).violations.map(v => "
+                          "({id: v.id, impact: v.impact, help: v.help, "
+                          "nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))")
+    return [f"{v['id']} ({v['impact']}): {v['help']} at {v['nodes']}" for v in found
+            if v["impact"] in ("serious", "critical")]
