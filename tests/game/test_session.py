@@ -123,7 +123,7 @@ def test_mistakes_are_only_told_on_request() -> None:
     session, _ = game()
     wrong = next(v for v in session.candidates_of(0) if v != SOLUTION[0])
     reply = session.enter(0, wrong)
-    assert reply.ok and reply.message == ""
+    assert reply.ok and reply.message == f"Value {wrong} in (1,1)"  # and not "a mistake"
     assert session.mistakes() == [0]
 
 

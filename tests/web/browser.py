@@ -4,6 +4,7 @@ npm for accessibility, screenshots kept under artifacts/screenshots."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import threading
 import time
@@ -23,12 +24,25 @@ ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
+def _missing(why: str) -> None:
+    """Skip, saying why; fail where the end-to-end tests must run (.ci/run says so)."""
+    if os.environ.get("NUMBERPLACE_E2E") == "required":
+        pytest.fail(why)
+    pytest.skip(why)
+
+
 def need_browser() -> None:
-    """Skip, saying why, when Chromium or Playwright is missing (.ci/run installs both)."""
+    """Chromium, Playwright and axe-core, or a skip that says which is missing."""
     if not Path(CHROMIUM).exists():
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium); "
-                    ".ci/run installs it")
-    pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+        _missing("Debian's chromium is not installed (apt-get install chromium); "
+                 ".ci/run installs it")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        _missing("playwright is not installed (pip install -e '.[test]')")
+    if not AXE.exists():
+        _missing(f"axe-core is missing at {AXE.relative_to(ROOT)}; .ci/run installs it "
+                 "with npm")
 
 
 @contextmanager
@@ -76,8 +90,6 @@ def shot(page: Any, name: str) -> None:
 
 def serious_violations(page: Any) -> list[str]:
     """axe-core's serious and critical findings on the page, one line each."""
-    if not AXE.exists():
-        pytest.fail(f"axe-core is missing at {AXE}; .ci/run installs it with npm")
     page.add_script_tag(path=str(AXE))
     found = page.evaluate("async () => (await axe.run()).violations.map(v => "
                           "({id: v.id, impact: v.impact, help: v.help, "

@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from numberplace import solve
@@ -144,3 +146,27 @@ def test_malformed_and_oversized_bodies(client: TestClient) -> None:
     assert broken.status_code == 400 and "not JSON" in broken.json()["error"]
     huge = client.post("/api/games", content=b"x" * 300_000)
     assert huge.status_code == 413 and "larger than" in huge.json()["error"]
+
+
+ACTIONS = ["enter", "erase", "mark", "paint", "undo", "redo", "hint", "step", "check",
+           "diagnose", "pause", "resume", "auto", "fly"]
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
+                                                                max_size=4), max_leaves=8)
+
+
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(action=st.sampled_from(ACTIONS), cells=JSON_VALUES, value=JSON_VALUES,
+       extra=st.dictionaries(st.sampled_from(["kind", "tier", "on"]), JSON_VALUES))
+def test_any_action_body_gets_an_answer_never_a_500(client: TestClient, action: str,
+                                                    cells: object, value: object,
+                                                    extra: dict) -> None:
+    game = new_game(client)
+    body = {"action": action, "cells": cells, "value": value, **extra}
+    answer = client.post(f"/api/games/{game['id']}/actions",
+                         content=json.dumps(body, allow_nan=True))
+    assert answer.status_code in (200, 400), (body, answer.text)
+    if answer.status_code == 400:
+        assert answer.json()["error"]

@@ -78,19 +78,20 @@ class History:
 
     def back(self) -> Move | None:
         """The move to undo (moved to the redo side), or None."""
-        if not self.done:
-            return None
-        move = self.done.pop()
-        self.undone.append(move)
-        return move
+        return _shift(self.done, self.undone)
 
     def forward(self) -> Move | None:
         """The move to redo (moved back to the undo side), or None."""
-        if not self.undone:
-            return None
-        move = self.undone.pop()
-        self.done.append(move)
-        return move
+        return _shift(self.undone, self.done)
+
+
+def _shift(source: list[Move], target: list[Move]) -> Move | None:
+    """The last move of ``source``, moved onto ``target``; None when there is none."""
+    if not source:
+        return None
+    move = source.pop()
+    target.append(move)
+    return move
 
 
 def changes_of(layer: Layer, cells: Sequence[int], before: Sequence[int],

@@ -228,75 +228,85 @@ def _ask(session: Session, action: str | None, body: dict[str, Any]) -> dict[str
 
 def create_app(store: GameStore | None = None) -> Starlette:
     """The web app, its games kept in ``store`` (in memory by default)."""
-    games = Games(store or GameStore())
-
-    async def page(request: Request) -> Response:
-        name = "live.html" if request.url.path.rstrip("/") == "/live" else "index.html"
-        return FileResponse(STATIC / name, media_type="text/html")
-
-    async def shapes(request: Request) -> Response:
-        return JSONResponse({"shapes": list(SHAPES), "levels": list(LEVELS)})
-
-    async def create(request: Request) -> Response:
-        body = await _body(request)
-        session = await run_in_threadpool(new_session, body)
-        game_id = games.add(session)
-        return JSONResponse(game_record(session, game_id), status_code=201)
-
-    async def show(request: Request) -> Response:
-        game_id = request.path_params["game"]
-
-        def look() -> dict[str, Any]:
-            session, lock = games.get(game_id)
-            with lock:
-                return game_record(session, game_id)
-
-        return JSONResponse(await run_in_threadpool(look))
-
-    async def action(request: Request) -> Response:
-        game_id = request.path_params["game"]
-        body = await _body(request)
-
-        def run() -> dict[str, Any]:
-            session, lock = games.get(game_id)
-            with lock:
-                answer = act(session, body)
-                games.save(game_id, session)
-                answer["game"] = game_record(session, game_id)
-                return answer
-
-        return JSONResponse(await run_in_threadpool(run))
-
-    async def download(request: Request) -> Response:
-        game_id = request.path_params["game"]
-        kind = request.query_params.get("as", "session")
-        if kind not in ("session", "sdo"):
-            raise BadRequest("as must be session or sdo")
-        session, lock = await run_in_threadpool(games.get, game_id)
-        with lock:
-            text = (formats.write(session.puzzle, "sdo") if kind == "sdo" else
-                    json.dumps(to_record(session)))
-        name = f"numberplace-{game_id}.{'sdo' if kind == 'sdo' else 'json'}"
-        return PlainTextResponse(text + "\n", headers={
-            "content-disposition": f'attachment; filename="{name}"'})
-
-    async def live(request: Request) -> Response:
-        body = await _body(request)
-        return JSONResponse(await run_in_threadpool(live_view, body))
-
     routes = [
-        Route("/", page), Route("/live", page),
-        Route("/api/shapes", shapes),
-        Route("/api/games", create, methods=["POST"]),
-        Route("/api/games/{game}", show),
-        Route("/api/games/{game}/actions", action, methods=["POST"]),
-        Route("/api/games/{game}/file", download),
-        Route("/api/live", live, methods=["POST"]),
+        Route("/", _page), Route("/live", _page),
+        Route("/api/shapes", _shapes),
+        Route("/api/games", _create, methods=["POST"]),
+        Route("/api/games/{game}", _show),
+        Route("/api/games/{game}/actions", _action, methods=["POST"]),
+        Route("/api/games/{game}/file", _download),
+        Route("/api/live", _live, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, exception_handlers=_handlers())
-    app.state.games = games
+    app.state.games = Games(store or GameStore())
     return app
+
+
+def _games(request: Request) -> Games:
+    games: Games = request.app.state.games
+    return games
+
+
+async def _page(request: Request) -> Response:
+    name = "live.html" if request.url.path.rstrip("/") == "/live" else "index.html"
+    return FileResponse(STATIC / name, media_type="text/html")
+
+
+async def _shapes(request: Request) -> Response:
+    return JSONResponse({"shapes": list(SHAPES), "levels": list(LEVELS)})
+
+
+async def _create(request: Request) -> Response:
+    body = await _body(request)
+    session = await run_in_threadpool(new_session, body)
+    game_id = _games(request).add(session)
+    return JSONResponse(game_record(session, game_id), status_code=201)
+
+
+async def _show(request: Request) -> Response:
+    games, game_id = _games(request), request.path_params["game"]
+
+    def look() -> dict[str, Any]:
+        session, lock = games.get(game_id)
+        with lock:
+            return game_record(session, game_id)
+
+    return JSONResponse(await run_in_threadpool(look))
+
+
+async def _action(request: Request) -> Response:
+    games, game_id = _games(request), request.path_params["game"]
+    body = await _body(request)
+
+    def run() -> dict[str, Any]:
+        session, lock = games.get(game_id)
+        with lock:
+            answer = act(session, body)
+            games.save(game_id, session)
+            answer["game"] = game_record(session, game_id)
+            return answer
+
+    return JSONResponse(await run_in_threadpool(run))
+
+
+async def _download(request: Request) -> Response:
+    game_id = request.path_params["game"]
+    kind = request.query_params.get("as", "session")
+    if kind not in ("session", "sdo"):
+        raise BadRequest("as must be session or sdo")
+    session, lock = await run_in_threadpool(_games(request).get, game_id)
+    with lock:
+        text = (formats.write(session.puzzle, "sdo") if kind == "sdo" else
+                json.dumps(to_record(session)))
+    name = f"numberplace-{game_id}.{'sdo' if kind == 'sdo' else 'json'}"
+    return PlainTextResponse(text + "\n", headers={
+        "content-disposition": f'attachment; filename="{name}"'})
+
+
+async def _live(request: Request) -> Response:
+    body = await _body(request)
+    return JSONResponse(await run_in_threadpool(live_view, body))
 
 
 def _handlers() -> dict[Any, Callable[[Request, Exception], Awaitable[Response]]]:
