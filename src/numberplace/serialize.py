@@ -207,7 +207,11 @@ def hint_view_record(view: HintView, shape: Shape) -> Record:
 
 def share_text(puzzle: Puzzle) -> Record:
     """The puzzle as a link carries it: one line and the shape's name, or, for a jigsaw,
-    the jigsaw format with its regions."""
+    the jigsaw format with its regions; the symbols too when they are not the shape's
+    usual ones (a Wordoku)."""
+    usual = type(puzzle.alphabet).default(puzzle.shape.size) == puzzle.alphabet
+    symbols = None if usual else puzzle.alphabet.symbols
     if puzzle.shape.regions:
-        return {"text": formats.write(puzzle, "jigsaw"), "shape": None}
-    return {"text": formats.write(puzzle, "line"), "shape": puzzle.shape.name}
+        return {"text": formats.write(puzzle, "jigsaw"), "shape": None, "alphabet": symbols}
+    return {"text": formats.write(puzzle, "line"), "shape": puzzle.shape.name,
+            "alphabet": symbols}

@@ -170,3 +170,15 @@ def test_any_action_body_gets_an_answer_never_a_500(client: TestClient, action: 
     assert answer.status_code in (200, 400), (body, answer.text)
     if answer.status_code == 400:
         assert answer.json()["error"]
+
+
+def test_a_wordoku_is_in_letters_and_its_share_link_keeps_them(client: TestClient) -> None:
+    game = new_game(client, shape="wordoku", level=1, seed=2)
+    assert game["symbols"].isalpha() and len(set(game["symbols"])) == 9
+    assert not set(game["symbols"]) & set("ZXCV")  # the mode keys stay keys
+    share = game["share"]
+    assert share["alphabet"] == game["symbols"]
+    again = new_game(client, puzzle=share["text"], shape=share["shape"],
+                     alphabet=share["alphabet"])
+    assert again["givens"] == game["givens"] and again["symbols"] == game["symbols"]
+    assert new_game(client, puzzle=BOOK)["share"]["alphabet"] is None

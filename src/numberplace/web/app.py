@@ -5,7 +5,7 @@ Routes (every answer JSON; an error is ``{"error": "..."}`` with a 4xx status):
 - ``GET /`` the game page, ``GET /live`` the live solver page, ``/static/...`` their files;
 - ``GET /api/shapes`` the shapes and levels a new game may take;
 - ``POST /api/games`` a new game: ``{"shape", "level", "seed", "mode"}`` generates one,
-  ``{"puzzle": TEXT, "shape"?, "format"?, "mode"?}`` starts from a puzzle in any format
+  ``{"puzzle": TEXT, "shape"?, "alphabet"?, "format"?, "mode"?}`` starts from a puzzle
   (or reopens a saved session file);
 - ``GET /api/games/{id}`` a game as its board shows it;
 - ``POST /api/games/{id}/actions`` one action (``enter``, ``erase``, ``mark``, ``paint``,
@@ -22,6 +22,7 @@ in time.
 from __future__ import annotations
 
 import json
+import random
 import secrets
 import threading
 from collections import OrderedDict
@@ -38,9 +39,11 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import formats
+from ..alphabet import Alphabet
 from ..errors import NumberplaceError
 from ..game import Mode, Session
 from ..game.saving import from_record, to_record
+from ..puzzle import Puzzle
 from ..serialize import game_record, hint_view_record
 from ..shape import by_name
 from .live import live_view
@@ -53,7 +56,10 @@ MAX_BODY = 256 * 1024
 CACHED_GAMES = 2000
 #: Shapes offered for a new game.
 SHAPES = ("4x4", "6x6", "8x8", "9x9", "12x12", "16x16", "25x25", "diagonal", "jigsaw",
-          "samurai")
+          "samurai", "wordoku")
+#: Words of nine different letters for a Wordoku (a 9x9 in letters); none holds the mode
+#: keys Z, X, C or V, so the keyboard keeps them.
+WORDS = ("WORDPLAYS", "NIGHTMARE", "AUTHORISE", "SPRINKLED", "BLUEPRINT")
 LEVELS = ("Easy", "Medium", "Difficult", "Extremely Difficult", "Fiendish", "Trial and Error")
 #: Seconds a new game's generation may take.
 GENERATE_SECONDS = 20.0
@@ -152,7 +158,7 @@ def new_session(body: dict[str, Any]) -> Session:
             raise BadRequest(f"the saved game is damaged: {exc.msg}") from None
     if puzzle_text is not None:
         puzzle = formats.parse(puzzle_text, shape=shape_name, format=_text(body, "format"),
-                               source="the puzzle")
+                               alphabet=_text(body, "alphabet"), source="the puzzle")
         session = Session(puzzle, mode=Mode(mode))
         _progress(session, _text(body, "entries"))
         return session
@@ -162,10 +168,15 @@ def new_session(body: dict[str, Any]) -> Session:
     seed = body.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise BadRequest("seed must be a whole number")
-    shape = random_regions(9, seed, time_limit=5) if name == "jigsaw" else by_name(name)
+    shape = (random_regions(9, seed, time_limit=5) if name == "jigsaw" else
+             by_name("9x9" if name == "wordoku" else name))
     level = body.get("level", 1)
     made = generate(shape, level=level, seed=seed, time_limit=GENERATE_SECONDS)
-    return Session(made.puzzle, mode=Mode(mode))
+    puzzle = made.puzzle
+    if name == "wordoku":
+        word = random.Random(seed).choice(WORDS)
+        puzzle = Puzzle(puzzle.shape, puzzle.givens, Alphabet.letters(word))
+    return Session(puzzle, mode=Mode(mode))
 
 
 def _progress(session: Session, entries: str | None) -> None:

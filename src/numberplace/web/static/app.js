@@ -303,6 +303,7 @@ async function onShare() {
   const progress = game.values.map((v, i) => (game.givens[i] || !v ? "." : game.symbols[v - 1])).join("");
   const params = new URLSearchParams({ p: game.share.text });
   if (game.share.shape) params.set("shape", game.share.shape);
+  if (game.share.alphabet) params.set("alphabet", game.share.alphabet);
   if (progress.replace(/\./g, "")) params.set("v", progress);
   const link = `${location.origin}/#${params.toString()}`;
   try { await navigator.clipboard.writeText(link); say("The link is copied: " + link); }
@@ -402,6 +403,7 @@ async function boot() {
   if (params.get("p")) {
     const body = { puzzle: params.get("p") };
     if (params.get("shape")) body.shape = params.get("shape");
+    if (params.get("alphabet")) body.alphabet = params.get("alphabet");
     if (params.get("v")) body.entries = params.get("v");
     await start(body);
     return;
