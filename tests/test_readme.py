@@ -67,7 +67,7 @@ VALUES: dict[str, list[str]] = {
     "--tier": ["2"], "--level": ["1"], "--symmetry": ["none"], "--difficulty": ["1-3"],
     "--needs": ["Hidden Single"], "--clues": ["20-60"], "--recipe": ["book", "--level", "1"],
     "--pattern": ["0122211000"], "--count": ["2"], "--seed": ["1"], "--max": ["2"],
-    "--repeat": ["1"], "--backend": ["python"],
+    "--repeat": ["1"], "--backend": ["python"], "--digits": ["8"],
 }
 #: Options that are flags.
 FLAGS = {"--no-progress", "--summary", "--json", "--stats", "--all", "--guess", "--placement",
@@ -92,6 +92,8 @@ def test_the_options_table_lists_every_option_of_every_command() -> None:
         assert sorted(table[name]) == sorted(real), name
 
 
+#: What each command takes first (a puzzle file unless said here).
+FIRST = {"generate": [], "kakuro": ["combos", "7", "2"]}
 #: What each command needs besides the option under test.
 BASE = {"convert": ["--to", "grid"], "generate": []}
 
@@ -107,7 +109,7 @@ def test_each_listed_option_works(command: str, option: str, tmp_path: Path,
                                   monkeypatch: pytest.MonkeyPatch,
                                   capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.chdir(ROOT)
-    args = [command] + ([] if command == "generate" else ["examples/classic.txt"])
+    args = [command] + FIRST.get(command, ["examples/classic.txt"])
     if option in FLAGS:
         args.append(option)
     elif option == "--svg":

@@ -251,6 +251,8 @@ def _request(shape: Shape | str | None, level: int | str | None, symmetry: str,
     """The arguments of :func:`generate`, checked; a request that no puzzle can meet is
     refused with the reason."""
     shape = arguments.optional_shape(shape) or classic(9)
+    if shape.cages:
+        raise NumberplaceError("puzzles with cages are not generated yet")
     if level is not None and (isinstance(level, bool) or not isinstance(level, (int, str))):
         raise TypeError(f"level must be a level's number or name, not "
                         f"{arguments.type_name(level)}")

@@ -8,11 +8,11 @@ from typing import NamedTuple
 
 from .alphabet import Alphabet
 from .errors import PuzzleError
-from .shape import Shape, classic
+from .shape import Cage, House, Shape, classic
 
 
 class Clash(NamedTuple):
-    """Two cells of one house holding the same value."""
+    """Two cells of one house (or cage) holding the same value."""
 
     house: str
     first: int
@@ -119,9 +119,11 @@ class Puzzle:
         return all(self.givens)
 
     def clashes(self) -> list[Clash]:
-        """Pairs of cells of one house that hold the same value, first found first."""
+        """Pairs of cells of one house (or cage) that hold the same value, first found
+        first."""
         out = []
-        for house in self.shape.houses:
+        groups: list[House | Cage] = [*self.shape.houses, *self.shape.cages]
+        for house in groups:
             seen: dict[int, int] = {}
             for c in house.cells:
                 v = self.givens[c]
@@ -146,7 +148,10 @@ class Puzzle:
             return False
         n = self.shape.size
         full = set(range(1, n + 1))
-        return all({values[c] for c in h.cells} == full for h in self.shape.houses)
+        return all({values[c] for c in h.cells} == full for h in self.shape.houses) and all(
+            len({values[c] for c in cage.cells}) == len(cage.cells)
+            and cage.total in (None, sum(values[c] for c in cage.cells))
+            for cage in self.shape.cages)
 
     def to_line(self, empty: str = ".") -> str:
         """The givens as one line, cells in reading order."""

@@ -30,9 +30,15 @@ if TYPE_CHECKING:
 Record = dict[str, object]
 
 
+def plain_format(puzzle: Puzzle) -> str:
+    """The format JSON records write a puzzle and its solutions in: one line of symbols,
+    or for a puzzle with sums (whose clues a line cannot hold) the kakuro grid."""
+    return "kakuro" if puzzle.shape.cages else "line"
+
+
 def puzzle_line(puzzle: Puzzle) -> str:
-    """The puzzle's givens as one line of symbols."""
-    return formats.write(puzzle, "line")
+    """The puzzle's givens as one line of symbols (a grid, for a puzzle with sums)."""
+    return formats.write(puzzle, plain_format(puzzle))
 
 
 def result_record(line: int, text: str, result: Result,

@@ -66,6 +66,24 @@ class House:
         return self.label or f"{self.kind} {self.number}"
 
 
+@dataclass(frozen=True)
+class Cage:
+    """A group of cells whose digits are all different and, when ``total`` is given, add up
+    to it: a Kakuro run or a Killer cage. Unlike a house it need not hold every symbol.
+
+    ``clue`` is the canvas square its sum is written in (a Kakuro clue square), if any;
+    ``label`` names it in explanations.
+    """
+
+    cells: tuple[int, ...]
+    total: int | None = None
+    clue: tuple[int, int] | None = None
+    label: str = ""
+
+    def __str__(self) -> str:
+        return self.label or f"cage of {len(self.cells)} cells"
+
+
 @dataclass(frozen=True, eq=False)
 class Shape:
     """The geometry of a puzzle: cells on a canvas, and the houses they form.
@@ -85,12 +103,15 @@ class Shape:
     #: For jigsaw shapes, the region number (0-based) of each cell; empty otherwise.
     regions: tuple[int, ...] = field(default=())
     box: tuple[int, int] | None = None
+    #: Cages (sums, digits all different) beside the houses: Kakuro runs, Killer cages.
+    cages: tuple[Cage, ...] = field(default=())
 
     # -- identity ---------------------------------------------------------------------
     @cached_property
     def key(self) -> tuple[object, ...]:
         """A value that two shapes share exactly when they have the same geometry."""
-        return (self.size, self.canvas, self.coords, tuple(h.cells for h in self.houses))
+        return (self.size, self.canvas, self.coords, tuple(h.cells for h in self.houses),
+                tuple((c.cells, c.total) for c in self.cages))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Shape) and (self is other or self.key == other.key)
@@ -120,20 +141,24 @@ class Shape:
     @cached_property
     def houses_of(self) -> tuple[tuple[int, ...], ...]:
         """For each cell, the indices of the houses that contain it."""
-        acc: list[list[int]] = [[] for _ in self.coords]
-        for h, house in enumerate(self.houses):
-            for c in house.cells:
-                acc[c].append(h)
-        return tuple(tuple(x) for x in acc)
+        return _memberships(len(self.coords), self.houses)
+
+    @cached_property
+    def cages_of(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell, the indices of the cages that contain it."""
+        return _memberships(len(self.coords), self.cages)
 
     @cached_property
     def peers(self) -> tuple[tuple[int, ...], ...]:
-        """For each cell, the other cells that share a house with it, sorted."""
+        """For each cell, the other cells that share a house or a cage with it (and so
+        cannot hold its value), sorted."""
         out = []
         for c, hs in enumerate(self.houses_of):
             s: set[int] = set()
             for h in hs:
                 s.update(self.houses[h].cells)
+            for k in self.cages_of[c]:
+                s.update(self.cages[k].cells)
             s.discard(c)
             out.append(tuple(sorted(s)))
         return tuple(out)
@@ -164,6 +189,15 @@ class Shape:
 # -- construction helpers ------------------------------------------------------------------
 
 
+def _memberships(ncells: int, groups: Sequence[House | Cage]) -> tuple[tuple[int, ...], ...]:
+    """For each cell, the indices of the groups that contain it."""
+    acc: list[list[int]] = [[] for _ in range(ncells)]
+    for k, group in enumerate(groups):
+        for c in group.cells:
+            acc[c].append(k)
+    return tuple(tuple(x) for x in acc)
+
+
 def _validate(shape: Shape) -> Shape:
     n = shape.size
     ncells = len(shape.coords)
@@ -177,9 +211,30 @@ def _validate(shape: Shape) -> Shape:
             if not 0 <= c < ncells:
                 raise ShapeError(f"shape {shape.name}: {house} names cell {c} out of range")
             covered[c] = True
+    for cage in shape.cages:
+        _check_cage(shape, cage)
+        for c in cage.cells:
+            covered[c] = True
     if not all(covered):
-        raise ShapeError(f"shape {shape.name}: a cell belongs to no house")
+        raise ShapeError(f"shape {shape.name}: a cell belongs to no house or cage")
     return shape
+
+
+def _check_cage(shape: Shape, cage: Cage) -> None:
+    """A cage's cells are distinct cells of the shape, and its sum can be made."""
+    from .sums import sum_range
+
+    n, cells = shape.size, cage.cells
+    if not cells or len(set(cells)) != len(cells) or len(cells) > n:
+        raise ShapeError(f"shape {shape.name}: {cage} must have 1 to {n} distinct cells")
+    if not all(0 <= c < len(shape.coords) for c in cells):
+        raise ShapeError(f"shape {shape.name}: {cage} names a cell out of range")
+    if cage.total is not None:
+        low, high = sum_range(len(cells), n)
+        if not low <= cage.total <= high:
+            raise ShapeError(f"shape {shape.name}: {cage} sums to {cage.total}, but "
+                             f"{len(cells)} different digits from 1 to {n} make {low} to "
+                             f"{high}")
 
 
 def default_box(size: int) -> tuple[int, int] | None:
@@ -409,6 +464,80 @@ def overlapping(name: str, size: int, origins: Sequence[tuple[int, int]],
         grids.append(tuple(cell_at[(r0 + r, c0 + c)] for r in range(size) for c in range(size)))
     return _validate(Shape(name, size, (rows, cols), tuple(positions), tuple(houses),
                            grids=tuple(grids), box=box))
+
+
+#: A square of a Kakuro layout: None for a white cell, else (down sum, across sum), each
+#: None where the square has no such clue ((None, None) is a plain block).
+KakuroSquare = tuple[int | None, int | None] | None
+
+
+def kakuro(layout: Sequence[Sequence[KakuroSquare]]) -> Shape:
+    """A Kakuro: white cells to fill with 1-9, and runs, each a cage whose sum is written in
+    the clue square before it (to its left for an across run, above for a down run).
+
+    ``layout`` is the grid row by row (see :data:`KakuroSquare`). Every run of two or more
+    white cells needs its clue, every clue a run; a ShapeError names the square otherwise.
+    """
+    rows = [list(row) for row in layout]
+    if not rows or not rows[0]:
+        raise ShapeError("a Kakuro needs at least one row and one column")
+    width = len(rows[0])
+    for r, row in enumerate(rows):
+        if len(row) != width:
+            raise ShapeError(f"Kakuro row {r + 1} has {len(row)} squares, row 1 has {width}")
+    coords = tuple((r, c) for r, row in enumerate(rows) for c, sq in enumerate(row)
+                   if sq is None)
+    if not coords:
+        raise ShapeError("a Kakuro needs white cells")
+    cell_at = {rc: i for i, rc in enumerate(coords)}
+    cages = [cage for r in range(len(rows)) for c in range(width)
+             for cage in _kakuro_runs(rows, r, c, cell_at)]
+    # an across run's clue is on the row of its first cell, a down run's is not
+    clued = {(cage.cells[0], "across" if cage.clue and cage.clue[0] == coords[cage.cells[0]][0]
+              else "down") for cage in cages}
+    for r, c in coords:  # a run of two or more white cells without its clue
+        for dr, dc, word in ((0, 1, "across"), (1, 0, "down")):
+            starts = (r - dr, c - dc) not in cell_at and (r + dr, c + dc) in cell_at
+            if starts and (cell_at[(r, c)], word) not in clued:
+                raise ShapeError(f"the {word} run from r{r + 1}c{c + 1} has no clue")
+    name = f"kakuro-{len(rows)}x{width}"
+    return _validate(Shape(name, 9, (len(rows), width), coords, (), cages=tuple(cages)))
+
+
+def _kakuro_runs(rows: list[list[KakuroSquare]], r: int, c: int,
+                 cell_at: dict[tuple[int, int], int]) -> list[Cage]:
+    """The runs whose clues square (r, c) holds."""
+    square = rows[r][c]
+    if square is None:
+        return []
+    out = []
+    for total, dr, dc, word in ((square[0], 1, 0, "down"), (square[1], 0, 1, "across")):
+        if total is None:
+            continue
+        if isinstance(total, bool) or not isinstance(total, int):
+            raise ShapeError(f"the clue at r{r + 1}c{c + 1} is not a whole number")
+        cells = []
+        k = 1
+        while (r + dr * k, c + dc * k) in cell_at:
+            cells.append(cell_at[(r + dr * k, c + dc * k)])
+            k += 1
+        if not cells:
+            raise ShapeError(f"the {word} clue {total} at r{r + 1}c{c + 1} has no white cell "
+                             f"{'below' if word == 'down' else 'to its right'}")
+        out.append(Cage(tuple(cells), total, (r, c), f"{word} run of r{r + 1}c{c + 1}"))
+    return out
+
+
+def killer(base: Shape, cages: Sequence[tuple[Sequence[int], int | None]]) -> Shape:
+    """A Killer Sudoku: ``base`` (any Sudoku shape) with cages, each ``(cells, sum)``
+    (sum None for a cage whose digits need only differ)."""
+    if not isinstance(base, Shape):
+        raise TypeError(f"base must be a Shape, not {type(base).__name__}")
+    made = tuple(Cage(tuple(cells), total, None, f"cage {k + 1}")
+                 for k, (cells, total) in enumerate(cages))
+    return _validate(Shape(f"killer-{base.name}", base.size, base.canvas, base.coords,
+                           base.houses, grids=base.grids, regions=base.regions, box=base.box,
+                           cages=base.cages + made))
 
 
 _NAME = re.compile(r"(?:(?P<diag>diagonal|x)-?)?(?P<n>\d+)(?:x(?P<m>\d+))?"

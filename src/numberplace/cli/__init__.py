@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TextIO, cast
 
 from ..errors import NumberplaceError
-from . import files, logic, make, play, search
+from . import files, kakuro, logic, make, play, search
 from .options import EPILOG, Parser, Version
 from .pipeline import Output, OutputError, Settings, default_jobs
 
@@ -29,7 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``numberplace`` command."""
     parser = Parser(prog="numberplace",
                     description="Sudoku-family puzzles: solve, count, check, convert, "
-                                "explain, hint, rate, generate, bench, play, serve.",
+                                "explain, hint, rate, generate, bench, kakuro, play, serve.",
                     epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action=Version, nargs=0,
                         help="show the version and which search engine runs, then exit")
@@ -39,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     files.add_parsers(sub)
     logic.add_parsers(sub)
     make.add_parsers(sub)
+    kakuro.add_parsers(sub)
     play.add_parsers(sub)
     return parser
 
@@ -76,7 +77,7 @@ def main(argv: Sequence[str] | None = None,
 def _warn_without_core(args: argparse.Namespace) -> None:
     """Say once when searches run on the pure-Python engine only because the compiled core
     was not built (it is about 60 times slower), unless that engine was asked for."""
-    if args.command in ("convert", "play", "serve") or getattr(args, "backend", None) \
+    if args.command in ("convert", "kakuro", "play", "serve") or getattr(args, "backend", None) \
             or os.environ.get("NUMBERPLACE_BACKEND"):
         return
     from ..engine import available_backends

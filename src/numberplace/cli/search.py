@@ -20,7 +20,7 @@ from ..alphabet import Alphabet
 from ..errors import FormatError
 from ..formats._common import counted
 from ..puzzle import Puzzle
-from ..serialize import error_record, result_record
+from ..serialize import error_record, plain_format, puzzle_line, result_record
 from ..shape import Shape, classic
 from . import options
 from .pipeline import UNREADABLE, Meter, Outcome, Settings, run
@@ -81,6 +81,8 @@ def render_result(line: int, text: str, r: engine.Result, opts: Options,
             sep = "\n" if fmt in SINGLE_LINE_FORMATS else "\n\n"
             body = sep.join(render(s) for s in (r.solutions if opts.show_all
                                                  else r.solutions[:1]))
+            if fmt not in SINGLE_LINE_FORMATS:
+                body += "\n"  # a blank line ends a grid, so the output reads back
         else:
             reason = r.message or {
                 "none": "no solution", "multiple": f"at least {r.count} solutions",
@@ -95,7 +97,7 @@ def _check_text(r: engine.Result, puzzle: Puzzle | None, opts: Options) -> str:
     status = r.status
     if status is engine.Status.INVALID:
         return f"invalid: {r.message}"
-    if puzzle is not None and puzzle.is_full:
+    if puzzle is not None and puzzle.is_full and puzzle.fits(puzzle.givens):
         return "solved: the grid is complete and keeps every rule"
     givens = puzzle.clue_count if puzzle is not None else 0
     where = f"{givens} givens"
@@ -152,10 +154,10 @@ def _work_records(records: list[formats.Record], opts: Options) -> list[Outcome]
             continue
         p = rec.puzzle
         r = _solve_puzzle(p, opts)
-        text = formats.write(p, "line") if opts.as_json else rec.text
+        text = puzzle_line(p) if opts.as_json else rec.text
 
         # JSON output carries solutions as plain lines, whatever the input format
-        fmt = "line" if opts.as_json else rec.format
+        fmt = plain_format(p) if opts.as_json else rec.format
 
         def render(values: tuple[int, ...], p: Puzzle = p, fmt: str = fmt) -> str:
             return formats.write(p, fmt, values=values)
@@ -349,7 +351,7 @@ def _stream_all(records: list[formats.Record], opts: Options,
 
 def _stream_one(rec: formats.Record, p: Puzzle, opts: Options,
                 write: Callable[[str], object]) -> Outcome:
-    fmt = "line" if opts.as_json else rec.format
+    fmt = plain_format(p) if opts.as_json else rec.format
     sep = "\n" if fmt in SINGLE_LINE_FORMATS else "\n\n"
     if opts.as_json:  # the record's fields come after its solutions, known only then
         write(f'{{"line": {rec.line}, "solutions": [')
@@ -368,11 +370,11 @@ def _stream_one(rec: formats.Record, p: Puzzle, opts: Options,
                      time_limit=opts.time_limit, backend=opts.backend, on_solutions=take)
     r = replace(r, solutions=tuple(first))
     if opts.as_json:
-        fields = result_record(rec.line, formats.write(p, "line"), r,
-                               lambda v: formats.write(p, "line", values=v))
+        fields = result_record(rec.line, puzzle_line(p), r,
+                               lambda v: formats.write(p, fmt, values=v))
         del fields["line"]
         return Outcome(rec.line, str(r.status), "], " + json.dumps(fields)[1:])
     if not first:  # nothing written: the comment says why
         return render_result(rec.line, rec.text, r, opts, str, rec.format, p)
-    write("\n")
+    write("\n" if fmt in SINGLE_LINE_FORMATS else "\n\n")
     return Outcome(rec.line, str(r.status), _stats_comment(rec.line, r) if opts.stats else "")

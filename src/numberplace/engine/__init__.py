@@ -112,9 +112,25 @@ def backend_name(backend: str | None = None) -> str:
 
 @lru_cache(maxsize=64)
 def _geometry(shape: Shape) -> _pure.Geometry:
+    from ..sums import combination_masks
+
     houses = tuple(h.cells for h in shape.houses)
+    sums = tuple((cage.cells, combination_masks(cage.total, len(cage.cells), shape.size))
+                 for cage in shape.cages if cage.total is not None)
     return _pure.Geometry(shape.ncells, (1 << shape.size) - 1, shape.peers, houses,
-                          _pure.intersections(houses))
+                          _pure.intersections(houses), sums)
+
+
+def _backend_for(shape: Shape, backend: str | None) -> str:
+    """The back-end that searches ``shape``: sums are solved by the pure-Python engine
+    until the compiled core learns them."""
+    which = backend_name(backend)
+    if shape.cages and which == "c":
+        if (backend or os.environ.get("NUMBERPLACE_BACKEND") or "auto").lower() == "c":
+            raise NumberplaceError("the compiled engine does not solve cages with sums yet; "
+                                   "use the python back-end")
+        return "python"
+    return which
 
 
 @lru_cache(maxsize=64)
@@ -166,7 +182,7 @@ def solve(puzzle: Puzzle | str, *, limit: int = 2, keep: int = 1, node_limit: in
     keep = min(arguments.whole(keep, "keep", 0, arguments.MAX_LIMIT), limit)
     if on_solutions is not None and not callable(on_solutions):
         raise TypeError("on_solutions must be callable")
-    which = backend_name(backend)
+    which = _backend_for(puzzle.shape, backend)
     bad = _invalid(puzzle)
     if bad is not None:
         return bad
@@ -213,7 +229,7 @@ def solve_givens(shape: Shape, givens: Sequence[int], *, limit: int = 2, keep: i
     limit, node_limit, time_limit = _limits(limit, node_limit, time_limit)
     keep = min(arguments.whole(keep, "keep", 0, arguments.MAX_LIMIT), 1)
     first: tuple[int, ...] | None = None
-    if backend_name(backend) == "c":
+    if _backend_for(shape, backend) == "c":
         found, aborted, blob, _nodes, _guesses = _compiled(shape).solve(
             bytes(givens), None, limit, keep, node_limit, time_limit or 0.0)
         if blob:
@@ -288,7 +304,7 @@ def solve_blob(shape: Shape, blob: bytes, *, limit: int = 2, keep_first: bool = 
     n = shape.ncells
     if len(blob) % n:
         raise NumberplaceError(f"a batch of {shape.name} puzzles needs a multiple of {n} values")
-    if backend_name(backend) == "c":
+    if _backend_for(shape, backend) == "c":
         cnt, ab, first, nodes, guesses, ns = _compiled(shape).solve_batch(
             blob, limit, int(keep_first), node_limit, time_limit or 0.0)
         return BatchOutcome(memoryview(cnt).cast("i"), ab, first, memoryview(nodes).cast("Q"),
@@ -320,7 +336,7 @@ def solve_values(shape: Shape, blob: bytes, *, limit: int = 2, node_limit: int =
     """
     out = solve_blob(shape, blob, limit=limit, node_limit=node_limit, time_limit=time_limit,
                      backend=backend)
-    which = backend_name(backend)
+    which = _backend_for(shape, backend)
     n = shape.ncells
     results: list[Result] = []
     for k, found in enumerate(out.counts):

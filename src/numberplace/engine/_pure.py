@@ -12,6 +12,8 @@ is constraint propagation plus depth-first search:
   more cells, a value that one house can only hold inside the shared cells is removed
   from the rest of the other house (box-line "pointing" and "claiming", generalised to
   any pair of houses, so jigsaw regions, diagonals and Samurai grids get it too);
+* *sums*: in every cage with a sum, cells keep only the digits of the digit sets that can
+  still make it, and a digit every such set holds goes to the one cell that can take it;
 * *branch* on the unfilled cell with the fewest candidates (among equals, the one with
   the most unfilled peers), trying values in increasing order, each on a copy of the
   board.
@@ -38,6 +40,8 @@ class Geometry:
     #: (shared cells, rest of the first house, rest of the second) for every two houses
     #: that share two or more cells
     intersections: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...] = ()
+    #: (cells, the masks of the digit sets that make its sum) for every cage with a sum
+    sums: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = ()
 
 
 def intersections(houses: Sequence[Sequence[int]]
@@ -124,6 +128,12 @@ class _Search:
                             break
             if queue:
                 continue
+            if self.geo.sums:
+                narrowed = _sums(board, self.geo.sums, queue)
+                if narrowed is None:
+                    return False
+                if narrowed:
+                    continue
             changed = self._locked_candidates(board, queue)
             if changed is None:
                 return False
@@ -221,6 +231,59 @@ class _Search:
                     break
             else:
                 return
+
+
+def _sums(board: list[int], sums: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...],
+          queue: list[int]) -> bool | None:
+    """One pass over the cages with a sum; True if a candidate was removed or a value
+    placed, None on a contradiction.
+
+    A digit set that makes a cage's sum still fits the board when it holds every value
+    placed in the cage, each of its digits is possible in some cell, and every cell can
+    take one of its digits. Cells keep only digits of the sets that fit, and a digit
+    that every fitting set holds, possible in one cell only, goes there.
+    """
+    changed = False
+    for cells, combos in sums:
+        union = placed = 0
+        for c in cells:
+            m = board[c]
+            union |= m
+            if not m & (m - 1):
+                placed |= m
+        allowed = 0
+        required = -1
+        for combo in combos:
+            if placed & ~combo or union & combo != combo:
+                continue
+            if all(board[c] & combo for c in cells):
+                allowed |= combo
+                required &= combo
+        if not allowed:
+            return None
+        once = twice = 0
+        for c in cells:
+            m = board[c]
+            if m & ~allowed:
+                m &= allowed
+                board[c] = m
+                changed = True
+                if not m & (m - 1):
+                    queue.append(c)
+            twice |= once & m
+            once |= m
+        hidden = required & once & ~twice & ~placed
+        while hidden:
+            bit = hidden & -hidden
+            hidden ^= bit
+            for c in cells:
+                if board[c] & bit:
+                    if board[c] != bit:
+                        board[c] = bit
+                        queue.append(c)
+                        changed = True
+                    break
+    return changed
 
 
 def _remove(board: list[int], cells: Sequence[int], elim: int, queue: list[int]) -> bool:

@@ -63,15 +63,28 @@ def is_blank(text: str) -> bool:
     return not text.strip()
 
 
+#: A square of a Kakuro grid: a block, a white cell, a value, or a clue ``down\\across``.
+KAKURO_SQUARE = re.compile(r"[#Xx._0-9]|\d*\\\d*")
+
+
+def kakuro_row(text: str) -> bool:
+    """True for a row of Kakuro squares with a clue or a white cell in it: such a row may
+    start with a block ``#`` and is still not a comment."""
+    words = text.split()
+    return (len(words) >= 2 and all(KAKURO_SQUARE.fullmatch(w) for w in words)
+            and any("\\" in w or w in (".", "_") for w in words))
+
+
 def is_comment(text: str) -> bool:
-    """True for a comment line: ``#`` is its first visible character."""
-    return text.lstrip().startswith("#")
+    """True for a comment line: ``#`` is its first visible character (and it is not a row
+    of a Kakuro grid)."""
+    return text.lstrip().startswith("#") and not kakuro_row(text)
 
 
 def is_content(text: str) -> bool:
     """True for a line that is neither blank nor a comment."""
     stripped = text.strip()
-    return bool(stripped) and not stripped.startswith("#")
+    return bool(stripped) and (not stripped.startswith("#") or kakuro_row(stripped))
 
 
 def indent(text: str) -> int:

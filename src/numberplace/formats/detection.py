@@ -4,23 +4,24 @@ Detection looks at the first block of the text (lines up to the first blank line
 blocks of comments only) and at no more than :data:`HEAD_LIMIT` of its lines, so a stream
 of millions of lines is told by its beginning. The rules, first match wins:
 
-1. a ``[Section]`` line: ``sdk``;
-2. a first line starting with ``{``: ``json``;
-3. a line ``regions:``: ``jigsaw``;
-4. a shape of several grids (Samurai) given: ``samurai`` when the first line holds one
+1. a first line starting with ``{``: ``json``;
+2. a clue square such as ``17\\23``: ``kakuro``;
+3. a ``[Section]`` line: ``sdk``;
+4. a line ``regions:``: ``jigsaw``;
+5. a shape of several grids (Samurai) given: ``samurai`` when the first line holds one
    grid (81 characters), ``line`` (or ``sukaku``) for a lone line of all cells, else
    ``samurai-grid``;
-5. a first line (borders aside) that is a whole puzzle: ``sukaku`` for n**3 characters or
+6. a first line (borders aside) that is a whole puzzle: ``sukaku`` for n**3 characters or
    n*n groups of n, ``sdo`` for 81 digits with a ``0``, ``line`` for another puzzle length
    (or the given shape's cell count) or any line of 36 characters or more without spaces;
    also ``line`` when most lines of the block are such lines (a damaged first line). Sixteen
    lines of 16 are a 16x16 grid unless they use only 4x4 symbols;
-6. a single line: ``line``;
-7. 21 lines whose 10th starts with six gaps: ``samurai-grid``;
-8. n rows of n cells apart by spaces, some cell of several characters: ``pencil``;
-9. ``#A``-style metadata over rows without separators: ``sdk``;
-10. rows without spaces with ``|`` between boxes: ``ss``;
-11. anything else: ``grid``.
+7. a single line: ``line``;
+8. 21 lines whose 10th starts with six gaps: ``samurai-grid``;
+9. n rows of n cells apart by spaces, some cell of several characters: ``pencil``;
+10. ``#A``-style metadata over rows without separators: ``sdk``;
+11. rows without spaces with ``|`` between boxes: ``ss``;
+12. anything else: ``grid``.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from collections.abc import Iterable, Sequence
 from ..shape import Shape
 from ._common import LINE_LENGTHS, SIZES, fail, is_blank, is_comment, is_content, is_single_grid
 from .grid import is_border
+from .kakuro import looks_like as looks_kakuro
 from .sdk import section_name
 from .sukaku import SUKAKU_LENGTHS
 
@@ -88,6 +90,8 @@ def detect_lines(lines: Iterable[str], shape: Shape | None = None) -> str:
     if rows[0].lstrip().startswith("{"):
         # before sections: a JSON-lines file with a stray "[...]" line is still JSON lines
         return "json"
+    if looks_kakuro(rows):
+        return "kakuro"
     if any(section_name(row) is not None for row in rows):
         return "sdk"
     if any(row.strip().lower() == "regions:" for row in rows):

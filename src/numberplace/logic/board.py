@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
+from ..errors import NumberplaceError
 from ..limits import NEVER, Deadline
 from ..puzzle import Puzzle
 from ..shape import Shape
@@ -67,6 +68,10 @@ class Board:
         back a value the givens already exclude.
         """
         shape = puzzle.shape
+        if any(cage.total is not None for cage in shape.cages):
+            # its techniques would miss what the sums imply: sound, but not the whole story
+            raise NumberplaceError("the step-by-step solver does not reason about sums yet; "
+                                   "the engine solves such puzzles")
         givens = puzzle.givens
         full = (1 << shape.size) - 1
         cands = []

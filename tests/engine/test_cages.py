@@ -1,0 +1,218 @@
+"""Cages with sums in the engine: Kakuro and Killer searches agree with an independent
+brute-force count that knows nothing of combination tables."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from numberplace import Puzzle, solve
+from numberplace.errors import NumberplaceError, ShapeError
+from numberplace.shape import Cage, KakuroSquare, Shape, classic, kakuro, killer
+
+X: KakuroSquare = (None, None)
+
+
+def fits(shape: Shape, values: tuple[int, ...]) -> bool:
+    """Every cage holds different values adding up to its sum; every house every symbol."""
+    for cage in shape.cages:
+        digits = [values[c] for c in cage.cells]
+        if len(set(digits)) != len(digits) or not all(1 <= d <= shape.size for d in digits):
+            return False
+        if cage.total is not None and sum(digits) != cage.total:
+            return False
+    return all(sorted(values[c] for c in h.cells) == list(range(1, shape.size + 1))
+               for h in shape.houses)
+
+
+def brute_force(shape: Shape, limit: int = 50) -> list[tuple[int, ...]]:
+    """Every solution (up to ``limit``), by plain backtracking over cells in order, each
+    cage checked for repeats and, once full, for its sum."""
+    values = [0] * shape.ncells
+    found: list[tuple[int, ...]] = []
+    cages_of = [[k for k, cage in enumerate(shape.cages) if c in cage.cells]
+                for c in range(shape.ncells)]
+    houses_of = [[h for h in shape.houses if c in h.cells] for c in range(shape.ncells)]
+
+    def ok(c: int) -> bool:
+        v = values[c]
+        for k in cages_of[c]:
+            cage = shape.cages[k]
+            digits = [values[x] for x in cage.cells if values[x]]
+            if digits.count(v) > 1:
+                return False
+            if cage.total is not None and (sum(digits) > cage.total or (
+                    len(digits) == len(cage.cells) and sum(digits) != cage.total)):
+                return False
+        return all(sum(values[x] == v for x in h.cells) == 1 for h in houses_of[c])
+
+    def fill(c: int) -> None:
+        if len(found) >= limit:
+            return
+        if c == shape.ncells:
+            found.append(tuple(values))
+            return
+        for v in range(1, shape.size + 1):
+            values[c] = v
+            if ok(c):
+                fill(c + 1)
+        values[c] = 0
+
+    fill(0)
+    return found
+
+
+def random_kakuro(rng: random.Random, rows: int, cols: int, nudge: bool = False) -> Shape:
+    """A random valid layout whose clues come from a random filling (with ``nudge``, one
+    clue then changed by one, which often leaves no solution)."""
+    white = [[r > 0 and c > 0 and rng.random() < 0.75 for c in range(cols)]
+             for r in range(rows)]
+    for _ in range(3):  # a white cell in no run of two or more turns black
+        for r in range(rows):
+            for c in range(cols):
+                if white[r][c]:
+                    across = (c > 0 and white[r][c - 1]) or (c + 1 < cols and white[r][c + 1])
+                    down = (r > 0 and white[r - 1][c]) or (r + 1 < rows and white[r + 1][c])
+                    if not (across or down):
+                        white[r][c] = False
+    runs: list[list[tuple[int, int]]] = []
+    for r in range(rows):
+        for c in range(cols):
+            for dr, dc in ((0, 1), (1, 0)):
+                if not white[r][c] and r + dr < rows and c + dc < cols and white[r + dr][c + dc]:
+                    run = []
+                    k = 1
+                    while r + dr * k < rows and c + dc * k < cols and white[r + dr * k][c + dc * k]:
+                        run.append((r + dr * k, c + dc * k))
+                        k += 1
+                    runs.append(run)
+    if not runs:
+        raise ValueError("no runs")
+    fill: dict[tuple[int, int], int] = {}
+
+    def place(cells: list[tuple[int, int]]) -> bool:
+        if not cells:
+            return True
+        here = cells[0]
+        for v in rng.sample(range(1, 10), 9):
+            if all(fill.get(x) != v for run in runs if here in run for x in run):
+                fill[here] = v
+                if place(cells[1:]):
+                    return True
+                del fill[here]
+        return False
+
+    def walk(r: int, c: int, dr: int, dc: int) -> int | None:
+        """The sum of the run after clue square (r, c) in one direction, if there is one."""
+        total, k = 0, 1
+        while r + dr * k < rows and c + dc * k < cols and white[r + dr * k][c + dc * k]:
+            total += fill[(r + dr * k, c + dc * k)]
+            k += 1
+        return total or None
+
+    whites = [(r, c) for r in range(rows) for c in range(cols) if white[r][c]]
+    assert place(whites)
+    layout: list[list[KakuroSquare]] = [[None if white[r][c] else X for c in range(cols)]
+                                        for r in range(rows)]
+    for r in range(rows):
+        for c in range(cols):
+            if white[r][c]:
+                continue
+            layout[r][c] = (walk(r, c, 1, 0), walk(r, c, 0, 1))
+    if nudge:
+        r, c = rng.choice([(r, c) for r in range(rows) for c in range(cols)
+                           if layout[r][c] not in (None, X)])
+        down, across = layout[r][c]  # type: ignore[misc]
+        layout[r][c] = (down + 1, across) if down else (down, across + 1)  # type: ignore[operator]
+    return kakuro(layout)
+
+
+def test_the_smallest_kakuro() -> None:
+    shape = kakuro([[X, (4, None), (10, None)], [(None, 3), None, None],
+                    [(None, 11), None, None]])
+    assert [c.total for c in shape.cages] == [4, 10, 3, 11]
+    assert str(shape.cages[2]) == "across run of r2c1"
+    result = solve(Puzzle(shape, (0,) * 4), limit=10, keep=10)
+    assert result.status == "unique" and result.solutions == ((1, 2, 3, 8),)
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 10**6), rows=st.integers(3, 5), cols=st.integers(3, 5),
+       nudge=st.booleans())
+def test_kakuro_counts_equal_a_brute_force(seed: int, rows: int, cols: int,
+                                           nudge: bool) -> None:
+    try:
+        shape = random_kakuro(random.Random(seed), rows, cols, nudge)
+    except (ValueError, ShapeError):
+        return  # a layout without runs, or with a run no clue can serve
+    expected = brute_force(shape, limit=200)
+    result = solve(Puzzle(shape, (0,) * shape.ncells), limit=200, keep=200)
+    assert result.count == len(expected)
+    assert all(fits(shape, s) for s in result.solutions)
+    if len(expected) < 200:  # every solution, not only the first 200 of each order
+        assert sorted(result.solutions) == sorted(expected)
+
+
+ALL_4X4 = [grid for grid in (
+    tuple(itertools.chain(*rows)) for rows in itertools.product(
+        itertools.permutations(range(1, 5)), repeat=4))
+    if fits(classic(4), grid)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), sumless=st.booleans())
+def test_killer_counts_equal_a_brute_force(seed: int, sumless: bool) -> None:
+    rng = random.Random(seed)
+    base = classic(4)
+    truth = rng.choice(ALL_4X4)
+    cells = list(range(16))
+    rng.shuffle(cells)
+    cages = []
+    while cells:  # cages of 1 to 3 cells (not necessarily joined: the engine does not care)
+        size = min(len(cells), rng.randint(1, 3))
+        group, cells = cells[:size], cells[size:]
+        total = None if sumless and rng.random() < 0.3 else sum(truth[c] for c in group)
+        if len({truth[c] for c in group}) == size:
+            cages.append((group, total))
+    shape = killer(base, cages)
+    expected = [g for g in ALL_4X4 if fits(shape, g)]
+    result = solve(Puzzle(shape, (0,) * 16), limit=300, keep=300)
+    assert truth in result.solutions
+    assert sorted(result.solutions) == sorted(expected)
+
+
+def test_a_kakuro_with_a_run_without_its_clue_is_refused() -> None:
+    with pytest.raises(ShapeError, match="across run from r2c2 has no clue"):
+        kakuro([[X, (3, None), (4, None)], [X, None, None], [(None, 3), None, None]])
+    with pytest.raises(ShapeError, match="has no white cell to its right"):
+        kakuro([[X, (3, None), (4, 2)], [(None, 3), None, None], [(None, 4), None, None]])
+    with pytest.raises(ShapeError, match="make 3 to 17"):
+        kakuro([[X, (3, None), (20, None)], [(None, 3), None, None],
+                [(None, 20), None, None]])
+
+
+def test_cages_are_peers_and_the_compiled_engine_says_it_cannot_yet() -> None:
+    shape = killer(classic(4), [((0, 5), 3)])
+    assert 5 in shape.peers[0]
+    assert shape.cages == (Cage((0, 5), 3, None, "cage 1"),)
+    assert solve(Puzzle(shape, (0,) * 16), backend=None).backend == "python"
+    from numberplace.engine import available_backends
+
+    if "c" in available_backends():
+        with pytest.raises(NumberplaceError, match="does not solve cages"):
+            solve(Puzzle(shape, (0,) * 16), backend="c")
+
+
+def test_what_does_not_know_sums_yet_says_so() -> None:
+    from numberplace.generate import generate
+    from numberplace.logic.explain import next_hint
+
+    shape = killer(classic(4), [((0, 1), 3)])
+    with pytest.raises(NumberplaceError, match="does not reason about sums yet"):
+        next_hint(Puzzle(shape, (0,) * 16))
+    with pytest.raises(NumberplaceError, match="not generated yet"):
+        generate(shape)
