@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import webbrowser
 from typing import TYPE_CHECKING, TextIO
 
 from . import options
@@ -51,6 +50,8 @@ def _serve(app: object, host: str, port: int, fragment: str, *, open_browser: bo
     def started() -> None:
         print(f"numberplace: {what} at {url} (Ctrl-C to stop)", file=sys.stderr, flush=True)
         if open_browser:
+            import webbrowser  # only here: it costs start-up time for every other command
+
             webbrowser.open(url)
 
     run(app, sock, started)
