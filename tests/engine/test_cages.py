@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from numberplace import Puzzle, solve
+from numberplace.engine import available_backends
 from numberplace.errors import NumberplaceError, ShapeError
 from numberplace.shape import Cage, KakuroSquare, Shape, classic, kakuro, killer
 
@@ -195,16 +196,58 @@ def test_a_kakuro_with_a_run_without_its_clue_is_refused() -> None:
                 [(None, 20), None, None]])
 
 
-def test_cages_are_peers_and_the_compiled_engine_says_it_cannot_yet() -> None:
+def test_cages_are_peers() -> None:
     shape = killer(classic(4), [((0, 5), 3)])
     assert 5 in shape.peers[0]
     assert shape.cages == (Cage((0, 5), 3, None, "cage 1"),)
-    assert solve(Puzzle(shape, (0,) * 16), backend=None).backend == "python"
-    from numberplace.engine import available_backends
 
-    if "c" in available_backends():
-        with pytest.raises(NumberplaceError, match="does not solve cages"):
-            solve(Puzzle(shape, (0,) * 16), backend="c")
+
+def random_killer9(rng: random.Random) -> Shape:
+    """A 9x9 Killer: cages of 1 to 5 joined cells grown at random over a solved grid."""
+    grid = solve(Puzzle(classic(9), (0,) * 81), keep=1, limit=1).solution
+    assert grid is not None
+    perm = rng.sample(range(1, 10), 9)  # another solved grid: its digits renamed
+    values = [perm[v - 1] for v in grid]
+    free = set(range(81))
+    cages = []
+    while free:
+        cell = min(free)
+        group = [cell]
+        free.discard(cell)
+        for _ in range(rng.randint(0, 4)):
+            nxt = [n for c in group for n in (c + 1, c + 9) if n in free
+                   and (n != c + 1 or n % 9) and values[n] not in [values[g] for g in group]]
+            if not nxt:
+                break
+            pick = rng.choice(nxt)
+            group.append(pick)
+            free.discard(pick)
+        cages.append((group, sum(values[c] for c in group)))
+    return killer(classic(9), cages)
+
+
+@pytest.mark.skipif("c" not in available_backends(), reason="the compiled engine is not built")
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), kind=st.sampled_from(["kakuro", "killer4", "killer9"]))
+def test_the_compiled_core_agrees_with_the_reference_node_for_node(seed: int,
+                                                                   kind: str) -> None:
+    rng = random.Random(seed)
+    try:
+        if kind == "kakuro":
+            shape = random_kakuro(rng, rng.randint(4, 9), rng.randint(4, 9), rng.random() < 0.2)
+        elif kind == "killer4":
+            shape = killer(classic(4), [((c, c + 1), None) for c in range(0, 16, 4)]
+                           + [((c,), rng.randint(1, 4)) for c in range(2, 16, 4)])
+        else:
+            shape = random_killer9(rng)
+    except (ValueError, ShapeError):
+        return
+    puzzle = Puzzle(shape, (0,) * shape.ncells)
+    c = solve(puzzle, limit=50, keep=50, backend="c")
+    py = solve(puzzle, limit=50, keep=50, backend="python")
+    assert (c.status, c.count, c.nodes, c.guesses, c.solutions) == (
+        py.status, py.count, py.nodes, py.guesses, py.solutions)
+    assert all(puzzle.fits(s) for s in c.solutions)
 
 
 def test_what_does_not_know_sums_yet_says_so() -> None:

@@ -121,16 +121,6 @@ def _geometry(shape: Shape) -> _pure.Geometry:
                           _pure.intersections(houses), sums)
 
 
-def _backend_for(shape: Shape, backend: str | None) -> str:
-    """The back-end that searches ``shape``: sums are solved by the pure-Python engine
-    until the compiled core learns them."""
-    which = backend_name(backend)
-    if shape.cages and which == "c":
-        if (backend or os.environ.get("NUMBERPLACE_BACKEND") or "auto").lower() == "c":
-            raise NumberplaceError("the compiled engine does not solve cages with sums yet; "
-                                   "use the python back-end")
-        return "python"
-    return which
 
 
 @lru_cache(maxsize=64)
@@ -147,8 +137,13 @@ def _compiled(shape: Shape, specialised: bool = True) -> Any:
     for shared, rest_a, rest_b in _geometry(shape).intersections:
         pairs.extend((len(shared), len(rest_a), len(rest_b)))
         pairs.extend(shared + rest_a + rest_b)
+    sums = array("i")
+    for cells, sets in _geometry(shape).sums:
+        sums.extend((len(cells), len(sets)))
+        sums.extend(cells + sets)
     return _core.Engine(shape.ncells, shape.size, houses.tobytes(), starts.tobytes(),
-                        peers.tobytes(), specialised and shape.is_classic9, pairs.tobytes())
+                        peers.tobytes(), specialised and shape.is_classic9, pairs.tobytes(),
+                        sums.tobytes())
 
 
 def _invalid(puzzle: Puzzle) -> Result | None:
@@ -182,7 +177,7 @@ def solve(puzzle: Puzzle | str, *, limit: int = 2, keep: int = 1, node_limit: in
     keep = min(arguments.whole(keep, "keep", 0, arguments.MAX_LIMIT), limit)
     if on_solutions is not None and not callable(on_solutions):
         raise TypeError("on_solutions must be callable")
-    which = _backend_for(puzzle.shape, backend)
+    which = backend_name(backend)
     bad = _invalid(puzzle)
     if bad is not None:
         return bad
@@ -229,7 +224,7 @@ def solve_givens(shape: Shape, givens: Sequence[int], *, limit: int = 2, keep: i
     limit, node_limit, time_limit = _limits(limit, node_limit, time_limit)
     keep = min(arguments.whole(keep, "keep", 0, arguments.MAX_LIMIT), 1)
     first: tuple[int, ...] | None = None
-    if _backend_for(shape, backend) == "c":
+    if backend_name(backend) == "c":
         found, aborted, blob, _nodes, _guesses = _compiled(shape).solve(
             bytes(givens), None, limit, keep, node_limit, time_limit or 0.0)
         if blob:
@@ -304,7 +299,7 @@ def solve_blob(shape: Shape, blob: bytes, *, limit: int = 2, keep_first: bool = 
     n = shape.ncells
     if len(blob) % n:
         raise NumberplaceError(f"a batch of {shape.name} puzzles needs a multiple of {n} values")
-    if _backend_for(shape, backend) == "c":
+    if backend_name(backend) == "c":
         cnt, ab, first, nodes, guesses, ns = _compiled(shape).solve_batch(
             blob, limit, int(keep_first), node_limit, time_limit or 0.0)
         return BatchOutcome(memoryview(cnt).cast("i"), ab, first, memoryview(nodes).cast("Q"),
@@ -336,7 +331,7 @@ def solve_values(shape: Shape, blob: bytes, *, limit: int = 2, node_limit: int =
     """
     out = solve_blob(shape, blob, limit=limit, node_limit=node_limit, time_limit=time_limit,
                      backend=backend)
-    which = _backend_for(shape, backend)
+    which = backend_name(backend)
     n = shape.ncells
     results: list[Result] = []
     for k, found in enumerate(out.counts):

@@ -59,6 +59,9 @@ typedef struct {
     /* house pairs sharing >= 2 cells: per pair (n_shared, n_rest_a, n_rest_b, cells...) */
     int32_t *pairs;
     Py_ssize_t pairs_len;
+    /* cages with a sum: per cage (n_cells, n_sets, cells..., digit-set masks...) */
+    int32_t *sums;
+    Py_ssize_t sums_len;
     int fast9;
 } Engine;
 
@@ -209,6 +212,75 @@ static int locked_candidates(const Engine *e, uint32_t *board, int32_t *queue, i
     return changed;
 }
 
+/* One pass over the cages with a sum (as _sums in _pure.py): a digit set that makes a
+   cage's sum still fits when it holds every value placed in the cage, each of its digits
+   is possible in some cell, and every cell can take one of its digits. Cells keep only
+   digits of the sets that fit; a digit every fitting set holds, possible in one cell
+   only, goes there. Returns 1 if anything changed, 0 if not, -1 on a contradiction. */
+static int sums_pass(const Engine *e, uint32_t *board, int32_t *queue, int *qn)
+{
+    int changed = 0;
+    const int32_t *p = e->sums, *end = e->sums + e->sums_len;
+    while (p < end) {
+        int n = p[0], nsets = p[1];
+        const int32_t *cells = p + 2, *sets = cells + n;
+        p = sets + nsets;
+        uint32_t uni = 0, placed = 0;
+        for (int i = 0; i < n; i++) {
+            uint32_t m = board[cells[i]];
+            uni |= m;
+            if (!(m & (m - 1)))
+                placed |= m;
+        }
+        uint32_t allowed = 0, required = 0xffffffffu;
+        for (int k = 0; k < nsets; k++) {
+            uint32_t set = (uint32_t)sets[k];
+            if ((placed & ~set) || (uni & set) != set)
+                continue;
+            int fits = 1;
+            for (int i = 0; i < n && fits; i++)
+                fits = (board[cells[i]] & set) != 0;
+            if (fits) {
+                allowed |= set;
+                required &= set;
+            }
+        }
+        if (!allowed)
+            return -1;
+        uint32_t once = 0, twice = 0;
+        for (int i = 0; i < n; i++) {
+            int c = cells[i];
+            uint32_t m = board[c];
+            if (m & ~allowed) {
+                m &= allowed;
+                board[c] = m;
+                changed = 1;
+                if (!(m & (m - 1)))
+                    queue[(*qn)++] = c;
+            }
+            twice |= once & m;
+            once |= m;
+        }
+        uint32_t hidden = required & once & ~twice & ~placed;
+        while (hidden) {
+            uint32_t bit = hidden & (~hidden + 1);
+            hidden ^= bit;
+            for (int i = 0; i < n; i++) {
+                int c = cells[i];
+                if (board[c] & bit) {
+                    if (board[c] != bit) {
+                        board[c] = bit;
+                        queue[(*qn)++] = c;
+                        changed = 1;
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    return changed;
+}
+
 /* Assign queued cells and hidden singles until nothing changes. 0 on a contradiction. */
 static int propagate(const Engine *e, uint32_t *board, int32_t *queue, int qn)
 {
@@ -260,6 +332,13 @@ static int propagate(const Engine *e, uint32_t *board, int32_t *queue, int qn)
         }
         if (qn)
             continue;
+        if (e->sums_len) {
+            int narrowed = sums_pass(e, board, queue, &qn);
+            if (narrowed < 0)
+                return 0;
+            if (narrowed)
+                continue;
+        }
         int changed = locked_candidates(e, board, queue, &qn);
         if (changed < 0)
             return 0;
@@ -451,17 +530,18 @@ static void Engine_dealloc(Engine *self)
     free(self->peer_start);
     free(self->peers);
     free(self->pairs);
+    free(self->sums);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
 static int Engine_init(Engine *self, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"ncells", "nsym",  "houses", "peer_start",
-                             "peers",  "fast9", "pairs",  NULL};
+                             "peers",  "fast9", "pairs",  "sums", NULL};
     int ncells, nsym, fast9 = 0;
-    Py_buffer houses, pstart, peers, pairs = {0};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiy*y*y*|py*", kwlist, &ncells, &nsym,
-                                     &houses, &pstart, &peers, &fast9, &pairs))
+    Py_buffer houses, pstart, peers, pairs = {0}, sums = {0};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiy*y*y*|py*y*", kwlist, &ncells, &nsym,
+                                     &houses, &pstart, &peers, &fast9, &pairs, &sums))
         return -1;
     int ok = 0;
     if (ncells < 1 || nsym < 1 || nsym > 31 || houses.len % (sizeof(int32_t) * nsym) ||
@@ -478,9 +558,31 @@ static int Engine_init(Engine *self, PyObject *args, PyObject *kwds)
     self->peers = malloc(peers.len ? peers.len : 1);
     self->pairs_len = pairs.obj ? pairs.len / 4 : 0;
     self->pairs = malloc(pairs.obj && pairs.len ? pairs.len : 1);
-    if (!self->houses || !self->peer_start || !self->peers || !self->pairs) {
+    self->sums_len = sums.obj ? sums.len / 4 : 0;
+    self->sums = malloc(sums.obj && sums.len ? sums.len : 1);
+    if (!self->houses || !self->peer_start || !self->peers || !self->pairs || !self->sums) {
         PyErr_NoMemory();
         goto done;
+    }
+    if (self->sums_len)
+        memcpy(self->sums, sums.buf, sums.len);
+    /* walk the cage records once so the search never reads past their end */
+    for (Py_ssize_t i = 0; i < self->sums_len;) {
+        if (i + 2 > self->sums_len) {
+            PyErr_SetString(PyExc_ValueError, "truncated cage record");
+            goto done;
+        }
+        int32_t n = self->sums[i], nsets = self->sums[i + 1];
+        if (n < 1 || n > nsym || nsets < 0 || i + 2 + n + nsets > self->sums_len) {
+            PyErr_SetString(PyExc_ValueError, "bad cage record");
+            goto done;
+        }
+        for (Py_ssize_t k = i + 2; k < i + 2 + n; k++)
+            if (self->sums[k] < 0 || self->sums[k] >= ncells) {
+                PyErr_SetString(PyExc_ValueError, "cage cell out of range");
+                goto done;
+            }
+        i += 2 + n + nsets;
     }
     memcpy(self->houses, houses.buf, houses.len);
     memcpy(self->peer_start, pstart.buf, pstart.len);
@@ -537,6 +639,8 @@ done:
     PyBuffer_Release(&peers);
     if (pairs.obj)
         PyBuffer_Release(&pairs);
+    if (sums.obj)
+        PyBuffer_Release(&sums);
     return ok ? 0 : -1;
 }
 
