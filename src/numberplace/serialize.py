@@ -32,8 +32,10 @@ Record = dict[str, object]
 
 def plain_format(puzzle: Puzzle) -> str:
     """The format JSON records write a puzzle and its solutions in: one line of symbols,
-    or for a puzzle with sums (whose clues a line cannot hold) the kakuro grid."""
-    return "kakuro" if puzzle.shape.cages else "line"
+    or for a puzzle with sums (which a line cannot hold) the kakuro or killer grid."""
+    if not puzzle.shape.cages:
+        return "line"
+    return "killer" if puzzle.shape.houses else "kakuro"
 
 
 def puzzle_line(puzzle: Puzzle) -> str:

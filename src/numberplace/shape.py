@@ -530,11 +530,14 @@ def _kakuro_runs(rows: list[list[KakuroSquare]], r: int, c: int,
 
 def killer(base: Shape, cages: Sequence[tuple[Sequence[int], int | None]]) -> Shape:
     """A Killer Sudoku: ``base`` (any Sudoku shape) with cages, each ``(cells, sum)``
-    (sum None for a cage whose digits need only differ)."""
+    (sum None for a cage whose digits need only differ). Cages are kept in the order of
+    their first cell, their cells in order, so the same cages make the same shape."""
     if not isinstance(base, Shape):
         raise TypeError(f"base must be a Shape, not {type(base).__name__}")
-    made = tuple(Cage(tuple(cells), total, None, f"cage {k + 1}")
-                 for k, (cells, total) in enumerate(cages))
+    ordered = sorted(((tuple(sorted(cells)), total) for cells, total in cages),
+                     key=lambda cage: cage[0][:1])
+    made = tuple(Cage(cells, total, None, f"cage {k + 1}")
+                 for k, (cells, total) in enumerate(ordered))
     return _validate(Shape(f"killer-{base.name}", base.size, base.canvas, base.coords,
                            base.houses, grids=base.grids, regions=base.regions, box=base.box,
                            cages=base.cages + made))

@@ -73,3 +73,17 @@ def test_check_finds_a_wrong_sum_and_a_repeat(grid: str, said: str, tmp_path: Pa
     path.write_text(grid + "\n")
     assert main(["check", str(path), "--jobs", "1"]) == 1
     assert said in capsys.readouterr().out
+
+
+def test_a_killer_file_is_solved_and_its_solution_reads_back(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", str(ROOT / "examples" / "killer.txt"), "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    solved = formats.parse(out)
+    assert all(solved.givens) and solved.fits(solved.givens)
+    path = tmp_path / "solved.txt"
+    path.write_text(out)
+    assert main(["check", str(path), "--jobs", "1"]) == 0
+    assert "solved: the grid is complete" in capsys.readouterr().out
+    assert main(["count", str(ROOT / "examples" / "killer.txt"), "--jobs", "1"]) == 0
+    assert capsys.readouterr().out == "1 unique\n"

@@ -30,8 +30,8 @@ DEFAULT_SECONDS = 60.0
 EPILOG = """\
 Input is a file of puzzles (or - for standard input) in any supported format, detected
 automatically: one puzzle per line, grids over several lines separated by blank lines,
-.sdo, .sdk, .ss, pencil marks, Sukaku, Samurai, jigsaw with its region map, JSON, or
-Kakuro grids (clue squares written down\\across).
+.sdo, .sdk, .ss, pencil marks, Sukaku, Samurai, jigsaw with its region map, JSON,
+Kakuro grids (clue squares written down\\across) or Killer cage maps with their sums.
 Files ending in .gz, .xz or .bz2 are decompressed; a byte-order mark and any line ends
 are fine.
 Exit status: 0 when every record was read, 2 for usage or input errors; check exits 1

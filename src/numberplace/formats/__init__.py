@@ -4,7 +4,8 @@ Formats (see ``docs/formats.md``): ``line`` (one puzzle per line), ``sdo`` (the 
 digits), ``grid`` (rows as pasted), ``sdk`` (SadMan Software), ``ss`` (Simple Sudoku),
 ``pencil`` (pencil-mark grid), ``sukaku`` (candidates by position), ``samurai`` (five lines
 of 81), ``samurai-grid`` (the 21x21 canvas), ``jigsaw`` (givens and region map), ``json``
-(numberplace's schema) and ``kakuro`` (clue squares written ``down\\across``).
+(numberplace's schema), ``kakuro`` (clue squares written ``down\\across``) and ``killer``
+(a cage map and its sums).
 
 >>> puzzle = parse("..9.5..6.3.219..87.6.3.......85.3..117....."
 ...                "545..8.12.......7.2.48..125.3.2..3.7..")
@@ -36,6 +37,7 @@ from . import (
     jigsaw,
     json_format,
     kakuro,
+    killer,
     line,
     pencil,
     samurai,
@@ -53,14 +55,16 @@ __all__ = ["FORMAT_NAMES", "Record", "detect", "parse", "read_file", "read_recor
            "write"]
 
 FORMAT_NAMES: tuple[str, ...] = ("line", "sdo", "grid", "sdk", "ss", "pencil", "sukaku",
-                                 "samurai", "samurai-grid", "jigsaw", "json", "kakuro")
+                                 "samurai", "samurai-grid", "jigsaw", "json", "kakuro",
+                                 "killer")
 
 Reader = Callable[[Sequence[Numbered], Context], Puzzle]
 Writer = Callable[[Puzzle], str]
 
 _MODULES = {"line": line, "sdo": sdo, "grid": grid, "sdk": sdk, "ss": ss, "pencil": pencil,
             "sukaku": sukaku, "samurai": samurai, "samurai-grid": samurai_grid,
-            "jigsaw": jigsaw, "json": json_format, "kakuro": kakuro}
+            "jigsaw": jigsaw, "json": json_format, "kakuro": kakuro,
+            "killer": killer}
 #: Formats that write a puzzle's candidates; the others write values only.
 _CANDIDATE_FORMATS = frozenset({"pencil", "sukaku", "json"})
 _READERS: dict[str, Reader] = {name: module.read for name, module in _MODULES.items()}
@@ -175,9 +179,10 @@ def write(puzzle: Puzzle, format: str = "line", *, values: Sequence[int] | None 
         # A pencil grid read back has no givens; writing only those would lose every
         # value its marks decide (a line -> pencil -> line trip would come back empty).
         puzzle = puzzle.with_values(settled_values(puzzle))
-    if puzzle.shape.cages and format != "kakuro":
+    if puzzle.shape.cages and format not in ("kakuro", "killer"):
+        where = "kakuro" if kakuro.is_kakuro(puzzle.shape) else "killer"
         raise FormatError(f"the {format} format has no place for sums; a "
-                          f"{puzzle.shape.name} puzzle is written in the kakuro format")
+                          f"{puzzle.shape.name} puzzle is written in the {where} format")
     return _WRITERS[format](puzzle)
 
 

@@ -64,7 +64,7 @@ def is_blank(text: str) -> bool:
 
 
 #: A square of a Kakuro grid: a block, a white cell, a value, or a clue ``down\\across``.
-KAKURO_SQUARE = re.compile(r"[#Xx._0-9]|\d*\\\d*")
+KAKURO_SQUARE = re.compile(r"[#Xx._0-9]|[0-9]*\\[0-9]*")
 
 
 def kakuro_row(text: str) -> bool:

@@ -7,7 +7,7 @@ of millions of lines is told by its beginning. The rules, first match wins:
 1. a first line starting with ``{``: ``json``;
 2. a clue square such as ``17\\23``: ``kakuro``;
 3. a ``[Section]`` line: ``sdk``;
-4. a line ``regions:``: ``jigsaw``;
+4. a line ``regions:``: ``jigsaw``; a line ``cages:``: ``killer``;
 5. a shape of several grids (Samurai) given: ``samurai`` when the first line holds one
    grid (81 characters), ``line`` (or ``sukaku``) for a lone line of all cells, else
    ``samurai-grid``;
@@ -96,6 +96,8 @@ def detect_lines(lines: Iterable[str], shape: Shape | None = None) -> str:
         return "sdk"
     if any(row.strip().lower() == "regions:" for row in rows):
         return "jigsaw"
+    if any(row.strip().lower() == "cages:" for row in rows):
+        return "killer"
     if shape is not None and len(shape.grids) > 1:
         return _multi_grid(rows, shape)
     body = [row for row in rows if not is_border(row)]

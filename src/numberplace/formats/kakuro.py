@@ -24,7 +24,8 @@ from ._common import Context, Numbered, content_lines, fail
 
 BLOCKS = frozenset({"#", "X", "x"})
 WHITES = frozenset({".", "0", "_"})
-CLUE = re.compile(r"(\d*)\\(\d*)")
+VALUES = frozenset("123456789")
+CLUE = re.compile(r"([0-9]*)\\([0-9]*)")
 
 
 def looks_like(rows: Sequence[str]) -> bool:
@@ -48,7 +49,7 @@ def read(record: Sequence[Numbered], ctx: Context) -> Puzzle:
         row: list[KakuroSquare] = []
         for c, (column, token) in enumerate(_tokens(text)):
             row.append(_square(token, number, column))
-            if token.isdigit() and token not in WHITES:
+            if token in VALUES:
                 values[(r, c)] = int(token)
         if layout and len(row) != len(layout[0]):
             fail(f"{len(row)} squares in this row, {len(layout[0])} in the first", number)
@@ -71,7 +72,7 @@ def _square(token: str, line: int, column: int) -> KakuroSquare:
         return (None, None)
     if token in WHITES:
         return None
-    if len(token) == 1 and token.isdigit():
+    if token in VALUES:
         return None  # a value already written in
     m = CLUE.fullmatch(token)
     if m is None:

@@ -1,0 +1,191 @@
+"""The ``killer`` format: a Killer Sudoku as its cage map and sums, after any givens::
+
+    cages:
+    AABBBCCDE
+    ...
+    A=3 B=15 C=10 D=11 E=17 ...
+
+The givens, when there are any, come first (one line or n rows, read like the ``line``
+and ``grid`` formats), then a line ``cages:``, then the cage map: n rows of n labels, one
+character a cell (spaces ignored), ``.`` for a cell in no cage. A cage is the cells of one
+label that touch (so a label may serve two cages that do not). Then the sums, as
+``LABEL=SUM`` words, any number to a line; a cage whose label is used by several cages is
+named by its first cell instead (``r4c7=12``). A cage without a sum only needs different
+digits. The grid is a classic one of the map's size unless a shape is given.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..errors import NumberplaceError
+from ..puzzle import Puzzle
+from ..shape import Shape, classic, killer
+from . import grid, line
+from ._common import Context, Numbered, content_lines, fail
+
+#: The line between the givens and the cage map.
+MARKER = "cages:"
+#: Labels the writer gives cages, in order.
+LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+_SUM = re.compile(r"(\S+?)=([0-9]+)")
+
+
+def read(record: Sequence[Numbered], ctx: Context) -> Puzzle:
+    """Read givens (if any), the cage map and the sums."""
+    lines = content_lines(record)
+    at = next((i for i, (_, text) in enumerate(lines) if text.strip().lower() == MARKER), None)
+    if at is None:
+        fail(f"no line {MARKER!r}; a Killer gives its givens (if any), then {MARKER!r}, the "
+             f"cage map and the sums", lines[0][0] if lines else None)
+    givens, marker, rest = lines[:at], lines[at][0], lines[at + 1:]
+    size = _map_size(rest, marker)
+    base = ctx.shape or classic(size)
+    if base.canvas != (size, size) or base.ncells != size * size:
+        fail(f"a cage map of {size} rows does not fit the {base.name} shape", marker)
+    rows, sums = rest[:size], rest[size:]
+    cages = _cages(rows, _sums(sums, marker), base)
+    if not cages:
+        fail("the cage map has no cage (every cell is '.')", marker)
+    try:
+        shape = killer(base, cages)
+    except NumberplaceError as exc:
+        fail(str(exc), marker)
+    inner = Context(shape, ctx.alphabet)
+    if not givens:
+        return Puzzle(shape, (0,) * shape.ncells) if ctx.alphabet is None else \
+            Puzzle(shape, (0,) * shape.ncells, ctx.alphabet)
+    return line.read(givens, inner) if len(givens) == 1 else grid.read(givens, inner)
+
+
+def _map_size(rest: Sequence[Numbered], marker: int) -> int:
+    """The size of the map: the length of its first row."""
+    if not rest:
+        fail(f"no cage map after {MARKER!r}", marker)
+    size = len("".join(rest[0][1].split()))
+    if len(rest) < size:
+        fail(f"a cage map of {size} columns needs {size} rows, not {len(rest)}", rest[-1][0])
+    for number, text in rest[:size]:
+        if len("".join(text.split())) != size:
+            fail(f"this row of the cage map has {len(''.join(text.split()))} labels, the "
+                 f"first has {size}", number)
+    return size
+
+
+def _sums(lines: Sequence[Numbered], marker: int) -> dict[str, tuple[int, int]]:
+    """Each sum by its label or cell name, with the line it is on."""
+    out: dict[str, tuple[int, int]] = {}
+    for number, text in lines:
+        words = text.replace(",", " ").split()
+        if words and words[0].lower() == "sums:":
+            words = words[1:]
+        for word in words:
+            m = _SUM.fullmatch(word)
+            if m is None:
+                fail(f"{word!r} is not a sum like A=10 or r4c7=12", number)
+            if m.group(1) in out:
+                fail(f"two sums for {m.group(1)}", number)
+            out[m.group(1)] = (int(m.group(2)), number)
+    return out
+
+
+def _cages(rows: Sequence[Numbered], sums: dict[str, tuple[int, int]],
+           base: Shape) -> list[tuple[list[int], int | None]]:
+    """The cages of the map (each label's touching cells), with their sums."""
+    n = base.canvas[0]
+    labels = ["".join(text.split()) for _, text in rows]
+    seen = [[False] * n for _ in range(n)]
+    found: list[tuple[str, list[int]]] = []
+    for r in range(n):
+        for c in range(n):
+            if seen[r][c] or labels[r][c] == ".":
+                continue
+            label, cells, todo = labels[r][c], [], [(r, c)]
+            seen[r][c] = True
+            while todo:
+                rr, cc = todo.pop()
+                cells.append(base.cell_at[(rr, cc)])
+                for nr, nc in ((rr + 1, cc), (rr - 1, cc), (rr, cc + 1), (rr, cc - 1)):
+                    if 0 <= nr < n and 0 <= nc < n and not seen[nr][nc] \
+                            and labels[nr][nc] == label:
+                        seen[nr][nc] = True
+                        todo.append((nr, nc))
+            found.append((label, sorted(cells)))
+    used = {label: sum(1 for lab, _ in found if lab == label) for label, _ in found}
+    cages: list[tuple[list[int], int | None]] = []
+    named: set[str] = set()
+    for label, cells in found:
+        key = label if used[label] == 1 else base.cell_name(cells[0])
+        if key not in sums and used[label] == 1 and base.cell_name(cells[0]) in sums:
+            key = base.cell_name(cells[0])
+        named.add(key)
+        cages.append((cells, sums[key][0] if key in sums else None))
+    for key, (_, number) in sums.items():
+        if key not in named:
+            fail(f"a sum for {key}, but no cage is {'at' if key[:1] == 'r' else 'labelled'} "
+                 f"{key}", number)
+    return cages
+
+
+def is_killer(shape: Shape) -> bool:
+    """True for a Sudoku shape with cages (and no Kakuro clue squares)."""
+    return bool(shape.houses) and bool(shape.cages)
+
+
+def write(puzzle: Puzzle) -> str:
+    """The givens as rows (when there are any), ``cages:``, the cage map and the sums."""
+    shape = puzzle.shape
+    if not is_killer(shape) or len(shape.grids) != 1 or shape.canvas[0] != shape.canvas[1]:
+        fail(f"the killer format holds Sudoku grids with cages, not {shape.name}")
+    for cage in shape.cages:
+        if not _joined(shape, cage.cells):
+            fail(f"{cage} has cells that do not touch; a cage map cannot draw it")
+    labels = _labels(shape)
+    n = shape.canvas[0]
+    mark = ["."] * shape.ncells
+    for cage, label in zip(shape.cages, labels, strict=True):
+        for c in cage.cells:
+            mark[c] = label
+    unique = len(set(labels)) == len(labels)
+    sums = [f"{label if unique else shape.cell_name(min(cage.cells))}={cage.total}"
+            for cage, label in zip(shape.cages, labels, strict=True) if cage.total is not None]
+    out = ["".join(row) for row in grid.cell_symbols(puzzle)] if any(puzzle.givens) else []
+    out.append(MARKER)
+    out += ["".join(mark[r * n:(r + 1) * n]) for r in range(n)]
+    out += [" ".join(sums[i:i + 10]) for i in range(0, len(sums), 10)]
+    return "\n".join(out)
+
+
+def _labels(shape: Shape) -> list[str]:
+    """A label for each cage: all different while there are enough, else (for very many
+    cages) different from every touching cage's, so the map still reads back."""
+    if len(shape.cages) <= len(LABELS):
+        return list(LABELS[:len(shape.cages)])
+    owner = {c: k for k, cage in enumerate(shape.cages) for c in cage.cells}
+    at = shape.cell_at
+    out: list[str] = []
+    for k, cage in enumerate(shape.cages):
+        near = set()
+        for c in cage.cells:
+            r, col = shape.coords[c]
+            for rc in ((r + 1, col), (r - 1, col), (r, col + 1), (r, col - 1)):
+                other = owner.get(at.get(rc, -1))
+                if other is not None and other < k:
+                    near.add(out[other])
+        out.append(next(ch for ch in LABELS if ch not in near))
+    return out
+
+
+def _joined(shape: Shape, cells: Sequence[int]) -> bool:
+    """True when the cells form one group of side-by-side neighbours."""
+    members = {shape.coords[c] for c in cells}
+    todo = [next(iter(members))]
+    reached = {todo[0]}
+    while todo:
+        r, c = todo.pop()
+        for rc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if rc in members and rc not in reached:
+                reached.add(rc)
+                todo.append(rc)
+    return len(reached) == len(members)
