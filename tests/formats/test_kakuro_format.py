@@ -87,8 +87,11 @@ def test_any_text_of_squares_reads_or_fails_with_a_format_error(rows: list[list[
 
 def test_formats_without_room_for_sums_refuse_a_kakuro() -> None:
     puzzle = formats.parse(SMALL)
-    for name in ("line", "grid", "json"):
+    for name in ("line", "grid", "sdk"):
         with pytest.raises(FormatError, match="no place for sums"):
             formats.write(puzzle, name)
+    with pytest.raises(FormatError, match="holds Sudoku grids with cages, not kakuro-3x3"):
+        formats.write(puzzle, "killer")
+    assert formats.parse(formats.write(puzzle, "json")) == puzzle
     with pytest.raises(FormatError, match="holds Kakuro grids, not 9x9"):
         formats.write(Puzzle.from_string("." * 81), "kakuro")

@@ -99,3 +99,38 @@ def test_any_text_after_the_marker_reads_or_fails_with_a_format_error(rows: list
         assert str(exc)
         return
     assert formats.parse(formats.write(puzzle, "killer")) == puzzle
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_killers_and_kakuros_round_trip_through_json(seed: int) -> None:
+    from test_cages import random_kakuro
+
+    rng = random.Random(seed)
+    puzzles = [Puzzle(random_killer9(rng), (0,) * 81)]
+    try:
+        shape = random_kakuro(rng, rng.randint(3, 9), rng.randint(3, 9))
+        puzzles.append(Puzzle(shape, (0,) * shape.ncells))
+    except Exception:  # a random layout without runs
+        pass
+    for puzzle in puzzles:
+        text = formats.write(puzzle, "json")
+        assert formats.detect(text) == "json"
+        assert formats.parse(text) == puzzle
+
+
+@pytest.mark.parametrize(("shape", "message"), [
+    ('{"kind": "killer"}', "a killer needs 'cages'"),
+    ('{"kind": "killer", "cages": [{"cells": [0, "x"], "sum": 3}]}', "cage 1 must be"),
+    ('{"kind": "killer", "cages": [{"cells": [0, 1], "sum": 30}]}', "make 3 to 17"),
+    ('{"kind": "killer", "base": {"kind": "killer", "cages": []}, "cages": []}',
+     "unknown kind 'killer'"),
+    ('{"kind": "kakuro", "rows": 2}', "a kakuro needs 'rows' and 'cols'"),
+    ('{"kind": "kakuro", "rows": 2, "cols": 2, "clues": [[5, 5, 1, null]]}',
+     "is not a clue [row, col, down, across] of the grid"),
+])
+def test_bad_json_cages_are_one_clear_error(shape: str, message: str) -> None:
+    text = '{"shape": ' + shape + ', "givens": "' + "." * 81 + '"}'
+    with pytest.raises(FormatError) as caught:
+        formats.parse(text)
+    assert message in str(caught.value)

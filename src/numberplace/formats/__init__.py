@@ -179,7 +179,7 @@ def write(puzzle: Puzzle, format: str = "line", *, values: Sequence[int] | None 
         # A pencil grid read back has no givens; writing only those would lose every
         # value its marks decide (a line -> pencil -> line trip would come back empty).
         puzzle = puzzle.with_values(settled_values(puzzle))
-    if puzzle.shape.cages and format not in ("kakuro", "killer"):
+    if puzzle.shape.cages and format not in ("kakuro", "killer", "json"):
         where = "kakuro" if kakuro.is_kakuro(puzzle.shape) else "killer"
         raise FormatError(f"the {format} format has no place for sums; a "
                           f"{puzzle.shape.name} puzzle is written in the {where} format")

@@ -7,7 +7,9 @@
 
 ``shape`` is ``{"kind": "classic", "size": n, "box": [rows, cols]}`` (box optional),
 ``{"kind": "jigsaw", "regions": "<n*n labels>"}``, ``{"kind": "diagonal", "base": <classic
-or jigsaw shape>}``, ``{"kind": "samurai"}``, or a shape name such as ``"9x9"``. It may be
+or jigsaw shape>}``, ``{"kind": "samurai"}``, ``{"kind": "killer", "base": <shape>, "cages":
+[{"cells": [...], "sum": n}]}``, ``{"kind": "kakuro", "rows", "cols", "clues": [[row, col,
+down, across], ...]}``, or a shape name such as ``"9x9"``. It may be
 left out for a classic grid whose size the givens tell. ``alphabet`` is optional (the
 usual one for the size); ``givens`` lists every cell in reading order, ``.`` for empty;
 ``candidates``, optional, lists each cell's candidate symbols. Other keys are ignored, so
@@ -19,12 +21,13 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..alphabet import Alphabet
 from ..errors import FormatError, NumberplaceError
 from ..puzzle import Puzzle
-from ..shape import Shape, by_name, classic, diagonal, jigsaw, samurai
+from ..shape import KakuroSquare, Shape, by_name, classic, diagonal, jigsaw, kakuro, killer, samurai
 from ._common import (
     LINE_LENGTHS,
     REGION_LABELS,
@@ -96,6 +99,8 @@ def write(puzzle: Puzzle) -> str:
 
 def shape_to_json(shape: Shape) -> dict[str, Any]:
     """The JSON description of a shape; FormatError for a shape the schema cannot name."""
+    if shape.cages:
+        return _caged_to_json(shape)
     if shape == samurai():
         return {"kind": "samurai"}
     if has_diagonals(shape):
@@ -127,12 +132,75 @@ def shape_from_json(spec: object, line: int, depth: int = 0) -> Shape:
             return diagonal(shape_from_json(spec.get("base", _DEFAULT_BASE), line, depth + 1))
         if kind == "samurai":
             return samurai()
+        if kind == "killer" and depth == 0:
+            return _killer_from_json(spec, line)
+        if kind == "kakuro":
+            return _kakuro_from_json(spec, line)
     except FormatError:
         raise
     except NumberplaceError as exc:
         fail(f"shape: {exc}", line)
-    fail(f"shape: unknown kind {_show(kind)}; use classic, jigsaw, samurai or diagonal "
-         f"(on a classic or jigsaw base)", line)
+    fail(f"shape: unknown kind {_show(kind)}; use classic, jigsaw, samurai, diagonal (on a "
+         f"classic or jigsaw base), killer (on any of those) or kakuro", line)
+
+
+# -- shapes with sums -------------------------------------------------------------------------
+
+
+def _caged_to_json(shape: Shape) -> dict[str, Any]:
+    """``{"kind": "kakuro", "rows", "cols", "clues": [[row, col, down, across], ...]}`` (every
+    square that is not a white cell, 0-based, null for no clue) or ``{"kind": "killer",
+    "base": <shape>, "cages": [{"cells": [...], "sum": n}, ...]}``."""
+    if not shape.houses:
+        rows, cols = shape.canvas
+        clues: dict[tuple[int, int], list[int | None]] = {
+            (r, c): [None, None] for r in range(rows) for c in range(cols)
+            if (r, c) not in shape.cell_at}
+        for cage in shape.cages:
+            if cage.clue is None:
+                fail(f"the JSON schema has no description of the {shape.name} shape")
+            across = shape.coords[cage.cells[0]][0] == cage.clue[0]
+            clues[cage.clue][1 if across else 0] = cage.total
+        return {"kind": "kakuro", "rows": rows, "cols": cols,
+                "clues": [[r, c, d, a] for (r, c), (d, a) in sorted(clues.items())]}
+    base = replace(shape, name=shape.name.removeprefix("killer-"), cages=())
+    return {"kind": "killer", "base": shape_to_json(base),
+            "cages": [{"cells": list(cage.cells), "sum": cage.total} for cage in shape.cages]}
+
+
+def _killer_from_json(spec: dict[str, Any], line: int) -> Shape:
+    base = shape_from_json(spec.get("base", _DEFAULT_BASE), line, 1)
+    cages = spec.get("cages")
+    if not isinstance(cages, list) or not cages:
+        fail("shape: a killer needs 'cages', a list of {\"cells\": [...], \"sum\": n}", line)
+    out: list[tuple[list[int], int | None]] = []
+    for k, cage in enumerate(cages):
+        cells = cage.get("cells") if isinstance(cage, dict) else None
+        total = cage.get("sum") if isinstance(cage, dict) else None
+        if not (isinstance(cells, list) and cells and all(type(c) is int for c in cells)
+                and (total is None or type(total) is int)):
+            fail(f"shape: cage {k + 1} must be {{\"cells\": [cell numbers], \"sum\": n or "
+                 f"null}}", line)
+        out.append((cells, total))
+    return killer(base, out)
+
+
+def _kakuro_from_json(spec: dict[str, Any], line: int) -> Shape:
+    rows, cols, clues = spec.get("rows"), spec.get("cols"), spec.get("clues")
+    if type(rows) is not int or type(cols) is not int or not 1 <= rows <= 100 \
+            or not 1 <= cols <= 100 or not isinstance(clues, list):
+        fail("shape: a kakuro needs 'rows' and 'cols' (1 to 100) and 'clues', a list of "
+             "[row, col, down, across]", line)
+    layout: list[list[KakuroSquare]] = [[None] * cols for _ in range(rows)]
+    for item in clues:
+        if not (isinstance(item, list) and len(item) == 4
+                and all(type(x) is int for x in item[:2])
+                and all(x is None or type(x) is int for x in item[2:])
+                and 0 <= item[0] < rows and 0 <= item[1] < cols):
+            fail(f"shape: {_show(item)} is not a clue [row, col, down, across] of the grid",
+                 line)
+        layout[item[0]][item[1]] = (item[2], item[3])
+    return kakuro(layout)
 
 
 def _shape_by_name(name: str, line: int) -> Shape:
