@@ -524,6 +524,17 @@ static void run_search(Search *s, const uint8_t *givens, const uint32_t *cands)
 
 /* ---------------------------------------------------------------- Python glue */
 
+/* 1 if every cell index is below ncells; else 0 with a ValueError naming what. */
+static int cells_in_range(const int32_t *cells, Py_ssize_t n, int ncells, const char *what)
+{
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (cells[i] < 0 || cells[i] >= ncells) {
+            PyErr_Format(PyExc_ValueError, "%s cell out of range", what);
+            return 0;
+        }
+    return 1;
+}
+
 static void Engine_dealloc(Engine *self)
 {
     free(self->houses);
@@ -577,11 +588,8 @@ static int Engine_init(Engine *self, PyObject *args, PyObject *kwds)
             PyErr_SetString(PyExc_ValueError, "bad cage record");
             goto done;
         }
-        for (Py_ssize_t k = i + 2; k < i + 2 + n; k++)
-            if (self->sums[k] < 0 || self->sums[k] >= ncells) {
-                PyErr_SetString(PyExc_ValueError, "cage cell out of range");
-                goto done;
-            }
+        if (!cells_in_range(self->sums + i + 2, n, ncells, "cage"))
+            goto done;
         i += 2 + n + nsets;
     }
     memcpy(self->houses, houses.buf, houses.len);
@@ -600,18 +608,12 @@ static int Engine_init(Engine *self, PyObject *args, PyObject *kwds)
             PyErr_SetString(PyExc_ValueError, "bad house pair record");
             goto done;
         }
-        for (Py_ssize_t k = i + 3; k < i + 3 + ns + na + nb; k++)
-            if (self->pairs[k] < 0 || self->pairs[k] >= ncells) {
-                PyErr_SetString(PyExc_ValueError, "house pair cell out of range");
-                goto done;
-            }
+        if (!cells_in_range(self->pairs + i + 3, ns + na + nb, ncells, "house pair"))
+            goto done;
         i += 3 + ns + na + nb;
     }
-    for (Py_ssize_t i = 0; i < houses.len / 4; i++)
-        if (self->houses[i] < 0 || self->houses[i] >= ncells) {
-            PyErr_SetString(PyExc_ValueError, "house cell out of range");
-            goto done;
-        }
+    if (!cells_in_range(self->houses, houses.len / 4, ncells, "house"))
+        goto done;
     for (int i = 0; i < ncells; i++)
         if (self->peer_start[i] > self->peer_start[i + 1]) {
             PyErr_SetString(PyExc_ValueError, "peer offsets out of order");
@@ -621,11 +623,8 @@ static int Engine_init(Engine *self, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_ValueError, "peer offsets do not match the peers array");
         goto done;
     }
-    for (Py_ssize_t i = 0; i < peers.len / 4; i++)
-        if (self->peers[i] < 0 || self->peers[i] >= ncells) {
-            PyErr_SetString(PyExc_ValueError, "peer out of range");
-            goto done;
-        }
+    if (!cells_in_range(self->peers, peers.len / 4, ncells, "peer"))
+        goto done;
 #ifdef NP_HAVE_FAST9
     self->fast9 = fast9 && ncells == 81 && nsym == 9;
 #else
