@@ -179,10 +179,11 @@ class Ordered(Iterator[R], Generic[P, R]):
             self._ready.append(self._fn(item))  # type: ignore[arg-type]  # not _END here
             return True
         pending = self._pending
-        for item in chain(self._take_head(), self._items):
-            pending.append(self._pool.submit(self._fn, item))
-            if len(pending) >= 2 * self._jobs:
-                break
+        with _interrupts_deferred():  # a worker forked here starts deaf to Ctrl-C
+            for item in chain(self._take_head(), self._items):
+                pending.append(self._pool.submit(self._fn, item))
+                if len(pending) >= 2 * self._jobs:
+                    break
         if not pending:
             self.close()
             return False
@@ -238,6 +239,24 @@ def _ignore_interrupts() -> None:
     """Workers leave Ctrl-C to the main process, which writes what is finished and ends
     them; otherwise each would break off its puzzle and start the next."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # forked with Ctrl-C deferred: now ignored
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+@contextmanager
+def _interrupts_deferred() -> Iterator[None]:
+    """Ctrl-C waits for the block's end (it is then raised as usual). A worker the pool
+    forks inside starts with it blocked, so one pressed while the worker starts up cannot
+    break it before :func:`_ignore_interrupts` runs (a broken worker can hang the pool)."""
+    if not hasattr(signal, "pthread_sigmask") \
+            or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _end_workers(pool: Executor) -> None:
