@@ -17,7 +17,8 @@ digits. The grid is a classic one of the map's size unless a shape is given.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
 from ..errors import NumberplaceError
 from ..puzzle import Puzzle
@@ -93,25 +94,17 @@ def _sums(lines: Sequence[Numbered], marker: int) -> dict[str, tuple[int, int]]:
 def _cages(rows: Sequence[Numbered], sums: dict[str, tuple[int, int]],
            base: Shape) -> list[tuple[list[int], int | None]]:
     """The cages of the map (each label's touching cells), with their sums."""
-    n = base.canvas[0]
-    labels = ["".join(text.split()) for _, text in rows]
-    seen = [[False] * n for _ in range(n)]
+    label_at = {(r, c): ch for r, (_, text) in enumerate(rows)
+                for c, ch in enumerate("".join(text.split()))}
+    seen: set[tuple[int, int]] = set()
     found: list[tuple[str, list[int]]] = []
-    for r in range(n):
-        for c in range(n):
-            if seen[r][c] or labels[r][c] == ".":
-                continue
-            label, cells, todo = labels[r][c], [], [(r, c)]
-            seen[r][c] = True
-            while todo:
-                rr, cc = todo.pop()
-                cells.append(base.cell_at[(rr, cc)])
-                for nr, nc in ((rr + 1, cc), (rr - 1, cc), (rr, cc + 1), (rr, cc - 1)):
-                    if 0 <= nr < n and 0 <= nc < n and not seen[nr][nc] \
-                            and labels[nr][nc] == label:
-                        seen[nr][nc] = True
-                        todo.append((nr, nc))
-            found.append((label, sorted(cells)))
+    for rc in sorted(label_at):  # reading order
+        label = label_at[rc]
+        if rc in seen or label == ".":
+            continue
+        group = _group(rc, partial(_labelled, label_at, label))
+        seen |= group
+        found.append((label, sorted(base.cell_at[x] for x in group)))
     used = {label: sum(1 for lab, _ in found if lab == label) for label, _ in found}
     cages: list[tuple[list[int], int | None]] = []
     named: set[str] = set()
@@ -168,8 +161,7 @@ def _labels(shape: Shape) -> list[str]:
     for k, cage in enumerate(shape.cages):
         near = set()
         for c in cage.cells:
-            r, col = shape.coords[c]
-            for rc in ((r + 1, col), (r - 1, col), (r, col + 1), (r, col - 1)):
+            for rc in _beside(shape.coords[c]):
                 other = owner.get(at.get(rc, -1))
                 if other is not None and other < k:
                     near.add(out[other])
@@ -180,12 +172,28 @@ def _labels(shape: Shape) -> list[str]:
 def _joined(shape: Shape, cells: Sequence[int]) -> bool:
     """True when the cells form one group of side-by-side neighbours."""
     members = {shape.coords[c] for c in cells}
-    todo = [next(iter(members))]
-    reached = {todo[0]}
+    return len(_group(next(iter(members)), members.__contains__)) == len(members)
+
+
+def _labelled(label_at: dict[tuple[int, int], str], label: str, rc: tuple[int, int]) -> bool:
+    return label_at.get(rc) == label
+
+
+def _beside(rc: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    """The four squares beside a square of the canvas."""
+    r, c = rc
+    return ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1))
+
+
+def _group(start: tuple[int, int], inside: Callable[[tuple[int, int]], bool]
+           ) -> set[tuple[int, int]]:
+    """The squares reached from ``start`` through squares beside each other that are
+    ``inside``."""
+    reached = {start}
+    todo = [start]
     while todo:
-        r, c = todo.pop()
-        for rc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-            if rc in members and rc not in reached:
+        for rc in _beside(todo.pop()):
+            if rc not in reached and inside(rc):
                 reached.add(rc)
                 todo.append(rc)
-    return len(reached) == len(members)
+    return reached
