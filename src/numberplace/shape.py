@@ -492,16 +492,21 @@ def kakuro(layout: Sequence[Sequence[KakuroSquare]]) -> Shape:
     cell_at = {rc: i for i, rc in enumerate(coords)}
     cages = [cage for r in range(len(rows)) for c in range(width)
              for cage in _kakuro_runs(rows, r, c, cell_at)]
-    # an across run's clue is on the row of its first cell, a down run's is not
-    clued = {(cage.cells[0], "across" if cage.clue and cage.clue[0] == coords[cage.cells[0]][0]
-              else "down") for cage in cages}
+    shape = Shape(f"kakuro-{len(rows)}x{width}", 9, (len(rows), width), coords, (),
+                  cages=tuple(cages))
+    clued = {(cage.cells[0], "across" if is_across(shape, cage) else "down") for cage in cages}
     for r, c in coords:  # a run of two or more white cells without its clue
         for dr, dc, word in ((0, 1, "across"), (1, 0, "down")):
             starts = (r - dr, c - dc) not in cell_at and (r + dr, c + dc) in cell_at
             if starts and (cell_at[(r, c)], word) not in clued:
                 raise ShapeError(f"the {word} run from r{r + 1}c{c + 1} has no clue")
-    name = f"kakuro-{len(rows)}x{width}"
-    return _validate(Shape(name, 9, (len(rows), width), coords, (), cages=tuple(cages)))
+    return _validate(shape)
+
+
+def is_across(shape: Shape, cage: Cage) -> bool:
+    """True for a Kakuro run read across: its clue square is on the row of its first cell
+    (a down run's is above it)."""
+    return cage.clue is not None and cage.clue[0] == shape.coords[cage.cells[0]][0]
 
 
 def _kakuro_runs(rows: list[list[KakuroSquare]], r: int, c: int,

@@ -27,7 +27,18 @@ from typing import Any
 from ..alphabet import Alphabet
 from ..errors import FormatError, NumberplaceError
 from ..puzzle import Puzzle
-from ..shape import KakuroSquare, Shape, by_name, classic, diagonal, jigsaw, kakuro, killer, samurai
+from ..shape import (
+    KakuroSquare,
+    Shape,
+    by_name,
+    classic,
+    diagonal,
+    is_across,
+    jigsaw,
+    kakuro,
+    killer,
+    samurai,
+)
 from ._common import (
     LINE_LENGTHS,
     REGION_LABELS,
@@ -159,8 +170,7 @@ def _caged_to_json(shape: Shape) -> dict[str, Any]:
         for cage in shape.cages:
             if cage.clue is None:
                 fail(f"the JSON schema has no description of the {shape.name} shape")
-            across = shape.coords[cage.cells[0]][0] == cage.clue[0]
-            clues[cage.clue][1 if across else 0] = cage.total
+            clues[cage.clue][is_across(shape, cage)] = cage.total
         return {"kind": "kakuro", "rows": rows, "cols": cols,
                 "clues": [[r, c, d, a] for (r, c), (d, a) in sorted(clues.items())]}
     base = replace(shape, name=shape.name.removeprefix("killer-"), cages=())

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from ..errors import ShapeError
 from ..puzzle import Puzzle
-from ..shape import KakuroSquare, Shape, kakuro
+from ..shape import KakuroSquare, Shape, is_across, kakuro
 from ._common import Context, Numbered, content_lines, fail
 
 BLOCKS = frozenset({"#", "X", "x"})
@@ -95,9 +95,7 @@ def write(puzzle: Puzzle) -> str:
     clues: dict[tuple[int, int], list[str]] = {}
     for cage in shape.cages:
         assert cage.clue is not None  # is_kakuro
-        first = shape.coords[cage.cells[0]]
-        side = 1 if first[0] == cage.clue[0] else 0  # across runs share the clue's row
-        clues.setdefault(cage.clue, ["", ""])[side] = str(cage.total)
+        clues.setdefault(cage.clue, ["", ""])[is_across(shape, cage)] = str(cage.total)
     for (r, c), (down, across) in clues.items():
         tokens[r][c] = f"{down}\\{across}"
     for row in tokens:
