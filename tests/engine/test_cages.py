@@ -259,3 +259,52 @@ def test_what_does_not_know_sums_yet_says_so() -> None:
         next_hint(Puzzle(shape, (0,) * 16))
     with pytest.raises(NumberplaceError, match="not generated yet"):
         generate(shape)
+
+
+def test_the_exact_cage_rule_sees_what_the_coarse_one_misses() -> None:
+    """10 in three cells, two of them 1 or 2: the third must be 7, though {1,3,6} and
+    {2,3,5} each fit the cells one at a time."""
+    from numberplace.engine import _pure
+    from numberplace.sums import combination_masks
+
+    sets = combination_masks(10, 3, 9)
+    b = (1 << 0) | (1 << 1)
+    third = sum(1 << (v - 1) for v in (3, 5, 6, 7))
+    coarse, exact = [b, b, third], [b, b, third]
+    assert _pure._coarse_cage(coarse, (0, 1, 2), sets, []) is False
+    assert coarse[2] == third
+    queue: list[int] = []
+    assert _pure._exact_cage(exact, (0, 1, 2), sets, queue) is True
+    assert exact == [b, b, 1 << 6] and queue == [2]
+    impossible = [1, 1, third]  # both 1: no set completes
+    assert _pure._exact_cage(impossible, (0, 1, 2), sets, []) is None
+
+
+#: A Kakuro whose clues come from a random filling of a wide-open layout: it has many
+#: solutions, and a search that keeps to its first choices wanders for thousands of nodes.
+WIDE_OPEN = """\
+#     28\\   45\\   12\\   45\\   45\\   45\\   36\\   45\\   #
+\\37   .     .     .     .     .     .     .     .     #
+\\37   .     .     .     .     .     .     .     .     35\\
+\\13   .     .     29\\36 .     .     .     .     .     .
+\\45   .     .     .     .     .     .     .     .     .
+\\45   .     .     .     .     .     .     .     .     .
+\\45   .     .     .     .     .     .     .     .     .
+\\30   .     .     .     .     .     .     6\\10  .     .
+#     \\37   .     .     .     .     .     .     .     .
+#     \\36   .     .     .     .     .     .     .     .
+"""
+
+
+@pytest.mark.skipif("c" not in available_backends(), reason="the compiled engine is not built")
+def test_searches_with_sums_restart_alike_in_both_engines() -> None:
+    from numberplace.engine._pure import FIRST_RESTART
+    from numberplace.formats import parse
+
+    puzzle = parse(WIDE_OPEN)
+    c = solve(puzzle, limit=2, keep=2, backend="c")
+    py = solve(puzzle, limit=2, keep=2, backend="python")
+    assert c.status == "multiple" and c.nodes > 2 * FIRST_RESTART  # restarted at least once
+    assert (c.count, c.nodes, c.guesses, c.solutions) == (
+        py.count, py.nodes, py.guesses, py.solutions)
+    assert all(puzzle.fits(s) for s in c.solutions)

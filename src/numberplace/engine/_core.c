@@ -71,10 +71,38 @@ typedef struct {
     int32_t *branch_cell;
     uint32_t *untried;
     int32_t *queue; /* a cell is queued at most once per propagation, plus the branch cell */
+    /* for the exact cage pass (shapes of up to EXACT_SUMS_MAX symbols with sums): a flag
+       byte per digit set, all zero between passes, and a list of the sets a pass reached */
+    uint8_t *mark;
+    uint32_t *reached;
+    /* per cage, the masks of its cells when the exact pass last left them: the pass is
+       idempotent, so a cage whose cells still hold them is passed over */
+    uint32_t *fixed;
+    /* on shapes with sums: per cell, how many dead ends it took part in (the branching
+       rule prefers cells with few candidates and many failures), and when to restart */
+    uint32_t *weight;
+    uint64_t restart_at, restart_budget;
 } Scratch;
 
-static int scratch_alloc(Scratch *w, int ncells)
+#define EXACT_SUMS_MAX 16
+#define FIRST_RESTART 100
+
+static int scratch_alloc(Scratch *w, const Engine *e)
 {
+    const int ncells = e->ncells;
+    if (e->sums_len) {
+        w->weight = calloc((size_t)ncells, sizeof(uint32_t));
+        w->restart_budget = w->restart_at = FIRST_RESTART;
+        if (!w->weight)
+            return 0;
+    }
+    if (e->sums_len && e->nsym <= EXACT_SUMS_MAX) {
+        w->mark = calloc((size_t)1 << e->nsym, 1);
+        w->reached = malloc(sizeof(uint32_t) << e->nsym);
+        w->fixed = calloc((size_t)e->sums_len, sizeof(uint32_t));
+        if (!w->mark || !w->reached || !w->fixed)
+            return 0;
+    }
     w->boards = malloc(sizeof(uint32_t) * (size_t)(ncells + 2) * ncells);
     w->branch_cell = malloc(sizeof(int32_t) * (ncells + 2));
     w->untried = malloc(sizeof(uint32_t) * (ncells + 2));
@@ -88,6 +116,18 @@ static void scratch_free(Scratch *w)
     free(w->branch_cell);
     free(w->untried);
     free(w->queue);
+    free(w->mark);
+    free(w->reached);
+    free(w->fixed);
+    free(w->weight);
+}
+
+/* A dead end: the cells that took part weigh more when the next branch cell is chosen. */
+static void blame(Scratch *w, const int32_t *cells, int n)
+{
+    if (w->weight)
+        for (int i = 0; i < n; i++)
+            w->weight[cells[i]]++;
 }
 
 #define SIGNAL_CHECK_SECONDS 0.02
@@ -212,12 +252,168 @@ static int locked_candidates(const Engine *e, uint32_t *board, int32_t *queue, i
     return changed;
 }
 
-/* One pass over the cages with a sum (as _sums in _pure.py): a digit set that makes a
+/* The coarse cage pass (as _coarse_sums in _pure.py), for shapes of more than
+   EXACT_SUMS_MAX symbols: a digit set that makes a
    cage's sum still fits when it holds every value placed in the cage, each of its digits
    is possible in some cell, and every cell can take one of its digits. Cells keep only
    digits of the sets that fit; a digit every fitting set holds, possible in one cell
    only, goes there. Returns 1 if anything changed, 0 if not, -1 on a contradiction. */
-static int sums_pass(const Engine *e, uint32_t *board, int32_t *queue, int *qn)
+static int coarse_cage(uint32_t *board, const int32_t *cells, int n, const int32_t *sets,
+                       int nsets, int32_t *queue, int *qn)
+{
+    int changed = 0;
+    uint32_t uni = 0, placed = 0;
+    for (int i = 0; i < n; i++) {
+        uint32_t m = board[cells[i]];
+        uni |= m;
+        if (!(m & (m - 1)))
+            placed |= m;
+    }
+    uint32_t allowed = 0, required = 0xffffffffu;
+    for (int k = 0; k < nsets; k++) {
+        uint32_t set = (uint32_t)sets[k];
+        if ((placed & ~set) || (uni & set) != set)
+            continue;
+        int fits = 1;
+        for (int i = 0; i < n && fits; i++)
+            fits = (board[cells[i]] & set) != 0;
+        if (fits) {
+            allowed |= set;
+            required &= set;
+        }
+    }
+    if (!allowed)
+        return -1;
+    uint32_t once = 0, twice = 0;
+    for (int i = 0; i < n; i++) {
+        int c = cells[i];
+        uint32_t m = board[c];
+        if (m & ~allowed) {
+            m &= allowed;
+            board[c] = m;
+            changed = 1;
+            if (!(m & (m - 1)))
+                queue[(*qn)++] = c;
+        }
+        twice |= once & m;
+        once |= m;
+    }
+    uint32_t hidden = required & once & ~twice & ~placed;
+    while (hidden) {
+        uint32_t bit = hidden & (~hidden + 1);
+        hidden ^= bit;
+        for (int i = 0; i < n; i++) {
+            int c = cells[i];
+            if (board[c] & bit) {
+                if (board[c] != bit) {
+                    board[c] = bit;
+                    queue[(*qn)++] = c;
+                    changed = 1;
+                }
+                break;
+            }
+        }
+    }
+    return changed;
+}
+
+/* The exact cage pass (as _exact_sums in _pure.py): a cell keeps a digit only if the
+   other cells of the cage can take different digits that complete one of its digit sets.
+   Cells are taken in order; the sets of digits the first i cells can take (all different)
+   are reached forwards from the empty set, then walked backwards from the complete digit
+   sets, and a digit stays in cell i if it leads from a set reached forwards to one that
+   completes. Returns 1 if anything changed, 0 if not, -1 on a contradiction. */
+static int exact_cage(Scratch *w, uint32_t *board, const int32_t *cells, int n,
+                      const int32_t *sets, int nsets, int32_t *queue, int *qn,
+                      uint32_t *fixed)
+{
+    int same = 1;
+    for (int i = 0; i < n && same; i++)
+        same = board[cells[i]] == fixed[i];
+    if (same)
+        return 0;
+    enum { FORWARD = 1, COMPLETES = 2, TARGET = 4 };
+    uint8_t *mark = w->mark;
+    uint32_t *reached = w->reached;
+    uint32_t uni = 0, placed = 0, digits = 0;
+    for (int i = 0; i < n; i++) {
+        uint32_t m = board[cells[i]];
+        uni |= m;
+        if (!(m & (m - 1)))
+            placed |= m;
+    }
+    for (int k = 0; k < nsets; k++) {
+        uint32_t set = (uint32_t)sets[k];
+        if (!(placed & ~set) && (uni & set) == set) {
+            mark[set] = TARGET;
+            digits |= set;
+        }
+    }
+    int start[EXACT_SUMS_MAX + 2];
+    int count = 1;
+    reached[0] = 0;
+    mark[0] |= FORWARD;
+    start[0] = 0;
+    for (int i = 0; i < n; i++) {
+        start[i + 1] = count;
+        uint32_t avail = board[cells[i]] & digits;
+        for (int j = start[i]; j < start[i + 1]; j++) {
+            uint32_t free = avail & ~reached[j];
+            while (free) {
+                uint32_t bit = free & (~free + 1), next = reached[j] | bit;
+                free ^= bit;
+                if (!(mark[next] & FORWARD)) {
+                    mark[next] |= FORWARD;
+                    reached[count++] = next;
+                }
+            }
+        }
+    }
+    start[n + 1] = count;
+    for (int j = start[n]; j < count; j++)
+        if (mark[reached[j]] & TARGET)
+            mark[reached[j]] |= COMPLETES;
+    uint32_t keep[EXACT_SUMS_MAX];
+    for (int i = n - 1; i >= 0; i--) {
+        uint32_t avail = board[cells[i]] & digits, support = 0;
+        for (int j = start[i]; j < start[i + 1]; j++) {
+            uint32_t free = avail & ~reached[j];
+            while (free) {
+                uint32_t bit = free & (~free + 1);
+                free ^= bit;
+                if (mark[reached[j] | bit] & COMPLETES) {
+                    support |= bit;
+                    mark[reached[j]] |= COMPLETES;
+                }
+            }
+        }
+        keep[i] = support;
+    }
+    for (int j = 0; j < count; j++)
+        mark[reached[j]] = 0;
+    for (int k = 0; k < nsets; k++)
+        mark[(uint32_t)sets[k]] = 0;
+    int changed = 0;
+    for (int i = 0; i < n; i++) {
+        int c = cells[i];
+        uint32_t m = board[c];
+        if (m & ~keep[i]) {
+            m &= keep[i];
+            if (!m)
+                return -1;
+            board[c] = m;
+            changed = 1;
+            if (!(m & (m - 1)))
+                queue[(*qn)++] = c;
+        }
+        fixed[i] = m;
+    }
+    return changed;
+}
+
+/* One pass over the cages with a sum. Returns 1 if anything changed, 0 if not, -1 on a
+   contradiction. */
+static int sums_pass(const Engine *e, Scratch *w, uint32_t *board, int32_t *queue, int *qn)
 {
     int changed = 0;
     const int32_t *p = e->sums, *end = e->sums + e->sums_len;
@@ -225,65 +421,22 @@ static int sums_pass(const Engine *e, uint32_t *board, int32_t *queue, int *qn)
         int n = p[0], nsets = p[1];
         const int32_t *cells = p + 2, *sets = cells + n;
         p = sets + nsets;
-        uint32_t uni = 0, placed = 0;
-        for (int i = 0; i < n; i++) {
-            uint32_t m = board[cells[i]];
-            uni |= m;
-            if (!(m & (m - 1)))
-                placed |= m;
-        }
-        uint32_t allowed = 0, required = 0xffffffffu;
-        for (int k = 0; k < nsets; k++) {
-            uint32_t set = (uint32_t)sets[k];
-            if ((placed & ~set) || (uni & set) != set)
-                continue;
-            int fits = 1;
-            for (int i = 0; i < n && fits; i++)
-                fits = (board[cells[i]] & set) != 0;
-            if (fits) {
-                allowed |= set;
-                required &= set;
-            }
-        }
-        if (!allowed)
+        int r = w->mark ? exact_cage(w, board, cells, n, sets, nsets, queue, qn,
+                                     w->fixed + (cells - e->sums))
+                        : coarse_cage(board, cells, n, sets, nsets, queue, qn);
+        if (r < 0) {
+            blame(w, cells, n);
             return -1;
-        uint32_t once = 0, twice = 0;
-        for (int i = 0; i < n; i++) {
-            int c = cells[i];
-            uint32_t m = board[c];
-            if (m & ~allowed) {
-                m &= allowed;
-                board[c] = m;
-                changed = 1;
-                if (!(m & (m - 1)))
-                    queue[(*qn)++] = c;
-            }
-            twice |= once & m;
-            once |= m;
         }
-        uint32_t hidden = required & once & ~twice & ~placed;
-        while (hidden) {
-            uint32_t bit = hidden & (~hidden + 1);
-            hidden ^= bit;
-            for (int i = 0; i < n; i++) {
-                int c = cells[i];
-                if (board[c] & bit) {
-                    if (board[c] != bit) {
-                        board[c] = bit;
-                        queue[(*qn)++] = c;
-                        changed = 1;
-                    }
-                    break;
-                }
-            }
-        }
+        changed |= r;
     }
     return changed;
 }
 
 /* Assign queued cells and hidden singles until nothing changes. 0 on a contradiction. */
-static int propagate(const Engine *e, uint32_t *board, int32_t *queue, int qn)
+static int propagate(const Engine *e, Scratch *w, uint32_t *board, int qn)
 {
+    int32_t *queue = w->queue;
     const int32_t *peers = e->peers, *ps = e->peer_start;
     const int nsym = e->nsym, nh = e->nhouses;
     const uint32_t full = e->full;
@@ -296,8 +449,11 @@ static int propagate(const Engine *e, uint32_t *board, int32_t *queue, int qn)
                 uint32_t m = board[p];
                 if (m & bit) {
                     m ^= bit;
-                    if (!m)
+                    if (!m) {
+                        int32_t pair[2] = {cell, p};
+                        blame(w, pair, 2);
                         return 0;
+                    }
                     board[p] = m;
                     if (!(m & (m - 1)))
                         queue[qn++] = p;
@@ -314,8 +470,10 @@ static int propagate(const Engine *e, uint32_t *board, int32_t *queue, int qn)
                 if (!(m & (m - 1)))
                     placed |= m;
             }
-            if (once != full)
+            if (once != full) {
+                blame(w, cells, nsym);
                 return 0;
+            }
             uint32_t hidden = once & ~twice & ~placed;
             while (hidden) {
                 uint32_t bit = hidden & (~hidden + 1);
@@ -333,7 +491,7 @@ static int propagate(const Engine *e, uint32_t *board, int32_t *queue, int qn)
         if (qn)
             continue;
         if (e->sums_len) {
-            int narrowed = sums_pass(e, board, queue, &qn);
+            int narrowed = sums_pass(e, w, board, queue, &qn);
             if (narrowed < 0)
                 return 0;
             if (narrowed)
@@ -357,25 +515,31 @@ static int unfilled_peers(const Engine *e, const uint32_t *board, int cell)
     return k;
 }
 
-/* The unfilled cell with the fewest candidates; among equals, the one with the most
-   unfilled peers (its choice constrains the most). -1 if every cell is filled. */
-static int fewest_candidates(const Engine *e, const uint32_t *board)
+/* The unfilled cell with the fewest candidates (on shapes with sums: the fewest for its
+   weight, k / (1 + weight)); among equals, the one with the most unfilled peers (its
+   choice constrains the most). -1 if every cell is filled. */
+static int branch_cell(const Engine *e, const Scratch *w, const uint32_t *board)
 {
-    int best = -1, best_count = 99, best_degree = -1;
+    int best = -1, best_degree = -1;
+    uint64_t best_k = 99, best_w = 1;
     for (int c = 0; c < e->ncells; c++) {
         uint32_t m = board[c];
         if (m & (m - 1)) {
-            int k = __builtin_popcount(m);
-            if (k < best_count) {
+            uint64_t k = (uint64_t)__builtin_popcount(m);
+            uint64_t wt = w->weight ? 1 + (uint64_t)w->weight[c] : 1;
+            if (k * best_w < best_k * wt) {
                 best = c;
-                best_count = k;
+                best_k = k;
+                best_w = wt;
                 best_degree = -1;
-            } else if (k == best_count) {
+            } else if (k * best_w == best_k * wt) {
                 if (best_degree < 0)
                     best_degree = unfilled_peers(e, board, best);
                 int d = unfilled_peers(e, board, c);
                 if (d > best_degree) {
                     best = c;
+                    best_k = k;
+                    best_w = wt;
                     best_degree = d;
                 }
             }
@@ -432,13 +596,13 @@ static void general_search(Search *s)
             queue[qn++] = c;
     }
     s->nodes = 1;
-    if (!propagate(e, boards, queue, qn))
+    if (!propagate(e, w, boards, qn))
         return;
     int depth = 0;
     for (;;) {
         /* boards[depth] is consistent and fully propagated */
         uint32_t *board = boards + (size_t)depth * n;
-        int cell = fewest_candidates(e, board);
+        int cell = branch_cell(e, w, board);
         if (cell < 0) {
             record_solution(s, board);
             if (s->count >= s->limit || s->interrupted)
@@ -469,8 +633,20 @@ static void general_search(Search *s)
                 s->aborted = 1;
                 return;
             }
+            if (w->weight && s->count == 0 && s->nodes >= w->restart_at) {
+                /* no solution yet: start again from the top, where the weights the dead
+                   ends left now choose the branch cells (each run gets half as long
+                   again, so the last one always finishes) */
+                w->restart_budget += w->restart_budget / 2;
+                w->restart_at = s->nodes + w->restart_budget;
+                depth = 0;
+                w->branch_cell[0] = branch_cell(e, w, boards);
+                w->untried[0] = boards[w->branch_cell[0]];
+                s->guesses++;
+                continue;
+            }
             queue[0] = c;
-            if (propagate(e, child, queue, 1)) {
+            if (propagate(e, w, child, 1)) {
                 depth++;
                 break;
             }
@@ -695,7 +871,7 @@ static PyObject *Engine_solve(Engine *self, PyObject *args)
     if (on_batch != Py_None && keep < 1)
         keep = 1;
     out = malloc((size_t)self->ncells * (keep ? keep : 1));
-    if (!out || !scratch_alloc(&w, self->ncells)) {
+    if (!out || !scratch_alloc(&w, self)) {
         PyErr_NoMemory();
         goto done;
     }
@@ -746,7 +922,7 @@ static PyObject *Engine_solve_batch(Engine *self, PyObject *args)
     Scratch w = {0};
     if (g.len % n || !check_givens(self, &g, count))
         goto done;
-    if (!scratch_alloc(&w, self->ncells)) {
+    if (!scratch_alloc(&w, self)) {
         PyErr_NoMemory();
         goto done;
     }

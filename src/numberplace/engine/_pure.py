@@ -12,11 +12,18 @@ is constraint propagation plus depth-first search:
   more cells, a value that one house can only hold inside the shared cells is removed
   from the rest of the other house (box-line "pointing" and "claiming", generalised to
   any pair of houses, so jigsaw regions, diagonals and Samurai grids get it too);
-* *sums*: in every cage with a sum, cells keep only the digits of the digit sets that can
-  still make it, and a digit every such set holds goes to the one cell that can take it;
+* *sums*: in every cage with a sum, a cell keeps a digit only if the other cells can
+  take different digits completing one of the cage's digit sets (on shapes of more than
+  EXACT_SUMS_MAX symbols, a coarser rule: cells keep only digits of the sets that still
+  fit, and a digit every such set holds goes to the one cell that can take it);
 * *branch* on the unfilled cell with the fewest candidates (among equals, the one with
   the most unfilled peers), trying values in increasing order, each on a copy of the
-  board.
+  board. On shapes with sums, where a wrong early choice can cost a long fruitless
+  search, each cell counts the dead ends it took part in (a cage or house found
+  impossible, a cell emptied by a peer), the branch cell is the one with the fewest
+  candidates for its weight, k / (1 + dead ends), and until a first solution is found the
+  search starts again from the top after 100 nodes, then after runs half as long again
+  each time (so the last run always finishes).
 
 A cell is queued exactly once per branch, at the moment its mask drops to one bit, so no
 "already done" flags are needed.
@@ -88,6 +95,13 @@ class _Search:
         self.guesses = 0
         self.count = 0
         self.solutions: list[tuple[int, ...]] = []
+        self.weight: list[int] | None = [0] * geo.ncells if geo.sums else None
+        self.restart_budget = self.restart_at = FIRST_RESTART
+
+    def _blame(self, cells: Sequence[int]) -> None:
+        if self.weight is not None:
+            for c in cells:
+                self.weight[c] += 1
 
     def _propagate(self, board: list[int], queue: list[int]) -> bool:
         """Assign queued cells and hidden singles until nothing changes; False on a
@@ -103,6 +117,7 @@ class _Search:
                     if m & bit:
                         m ^= bit
                         if not m:
+                            self._blame((cell, p))
                             return False
                         board[p] = m
                         if not m & (m - 1):
@@ -116,6 +131,7 @@ class _Search:
                     if not m & (m - 1):
                         placed |= m
                 if once != full:
+                    self._blame(house)
                     return False
                 hidden = once & ~twice & ~placed
                 while hidden:
@@ -129,7 +145,8 @@ class _Search:
             if queue:
                 continue
             if self.geo.sums:
-                narrowed = _sums(board, self.geo.sums, queue)
+                narrowed = _sums(board, self.geo.sums, queue,
+                                 self.geo.full.bit_length() <= EXACT_SUMS_MAX, self._blame)
                 if narrowed is None:
                     return False
                 if narrowed:
@@ -202,7 +219,7 @@ class _Search:
         board: list[int] | None = root
         while True:
             if board is not None:
-                cell = _fewest_candidates(board, self.geo.peers)
+                cell = _branch_cell(board, self.geo.peers, self.weight)
                 if cell < 0:
                     self.count += 1
                     if len(self.solutions) < self.keep:
@@ -226,6 +243,13 @@ class _Search:
                 child[cell] = bit
                 self.nodes += 1
                 self._check_budget()
+                if self.weight is not None and not self.count and self.nodes >= self.restart_at:
+                    self.restart_budget += self.restart_budget // 2
+                    self.restart_at = self.nodes + self.restart_budget
+                    top = _branch_cell(root, self.geo.peers, self.weight)
+                    stack = [(root, top, root[top])]
+                    self.guesses += 1
+                    continue
                 if self._propagate(child, [cell]):
                     board = child
                     break
@@ -233,10 +257,95 @@ class _Search:
                 return
 
 
+EXACT_SUMS_MAX = 16
+"""Shapes of up to this many symbols get the exact cage rule (as the compiled core)."""
+FIRST_RESTART = 100
+"""Nodes before the first restart of a search on a shape with sums (as the compiled core)."""
+
+
 def _sums(board: list[int], sums: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...],
-          queue: list[int]) -> bool | None:
+          queue: list[int], exact: bool, blame: Callable[[Sequence[int]], None]
+          ) -> bool | None:
     """One pass over the cages with a sum; True if a candidate was removed or a value
-    placed, None on a contradiction.
+    placed, None on a contradiction (whose cage is blamed)."""
+    changed = False
+    for cells, combos in sums:
+        r = _exact_cage(board, cells, combos, queue) if exact else _coarse_cage(
+            board, cells, combos, queue)
+        if r is None:
+            blame(cells)
+            return None
+        changed |= r
+    return changed
+
+
+def _exact_cage(board: list[int], cells: tuple[int, ...], combos: tuple[int, ...],
+                queue: list[int]) -> bool | None:
+    """The exact rule for one cage: a cell keeps a digit only if the other cells can take
+    different digits that complete one of the cage's digit sets.
+
+    The sets of digits the first i cells can take are reached forwards from the empty
+    set; walking back from the complete digit sets, a digit stays in cell i if it leads
+    from a set reached forwards to one that completes.
+    """
+    union = placed = 0
+    for c in cells:
+        m = board[c]
+        union |= m
+        if not m & (m - 1):
+            placed |= m
+    targets = {s for s in combos if not placed & ~s and union & s == s}
+    digits = 0
+    for s in targets:
+        digits |= s
+    layers: list[list[int]] = [[0]]
+    for c in cells:
+        avail = board[c] & digits
+        seen: set[int] = set()
+        nxt: list[int] = []
+        for u in layers[-1]:
+            free = avail & ~u
+            while free:
+                bit = free & -free
+                free ^= bit
+                if u | bit not in seen:
+                    seen.add(u | bit)
+                    nxt.append(u | bit)
+        layers.append(nxt)
+    completes = {u for u in layers[-1] if u in targets}
+    keep = [0] * len(cells)
+    for i in range(len(cells) - 1, -1, -1):
+        avail = board[cells[i]] & digits
+        support = 0
+        done: set[int] = set()
+        for u in layers[i]:
+            free = avail & ~u
+            while free:
+                bit = free & -free
+                free ^= bit
+                if u | bit in completes:
+                    support |= bit
+                    done.add(u)
+        completes = done
+        keep[i] = support
+    changed = False
+    for c, k in zip(cells, keep, strict=True):
+        m = board[c]
+        if m & ~k:
+            m &= k
+            if not m:
+                return None
+            board[c] = m
+            changed = True
+            if not m & (m - 1):
+                queue.append(c)
+    return changed
+
+
+def _coarse_cage(board: list[int], cells: tuple[int, ...], combos: tuple[int, ...],
+                 queue: list[int]) -> bool | None:
+    """The coarse rule for one cage; True if a candidate was removed or a value placed,
+    None on a contradiction.
 
     A digit set that makes a cage's sum still fits the board when it holds every value
     placed in the cage, each of its digits is possible in some cell, and every cell can
@@ -244,45 +353,44 @@ def _sums(board: list[int], sums: tuple[tuple[tuple[int, ...], tuple[int, ...]],
     that every fitting set holds, possible in one cell only, goes there.
     """
     changed = False
-    for cells, combos in sums:
-        union = placed = 0
-        for c in cells:
-            m = board[c]
-            union |= m
+    union = placed = 0
+    for c in cells:
+        m = board[c]
+        union |= m
+        if not m & (m - 1):
+            placed |= m
+    allowed = 0
+    required = -1
+    for combo in combos:
+        if placed & ~combo or union & combo != combo:
+            continue
+        if all(board[c] & combo for c in cells):
+            allowed |= combo
+            required &= combo
+    if not allowed:
+        return None
+    once = twice = 0
+    for c in cells:
+        m = board[c]
+        if m & ~allowed:
+            m &= allowed
+            board[c] = m
+            changed = True
             if not m & (m - 1):
-                placed |= m
-        allowed = 0
-        required = -1
-        for combo in combos:
-            if placed & ~combo or union & combo != combo:
-                continue
-            if all(board[c] & combo for c in cells):
-                allowed |= combo
-                required &= combo
-        if not allowed:
-            return None
-        once = twice = 0
+                queue.append(c)
+        twice |= once & m
+        once |= m
+    hidden = required & once & ~twice & ~placed
+    while hidden:
+        bit = hidden & -hidden
+        hidden ^= bit
         for c in cells:
-            m = board[c]
-            if m & ~allowed:
-                m &= allowed
-                board[c] = m
-                changed = True
-                if not m & (m - 1):
+            if board[c] & bit:
+                if board[c] != bit:
+                    board[c] = bit
                     queue.append(c)
-            twice |= once & m
-            once |= m
-        hidden = required & once & ~twice & ~placed
-        while hidden:
-            bit = hidden & -hidden
-            hidden ^= bit
-            for c in cells:
-                if board[c] & bit:
-                    if board[c] != bit:
-                        board[c] = bit
-                        queue.append(c)
-                        changed = True
-                    break
+                    changed = True
+                break
     return changed
 
 
@@ -300,23 +408,26 @@ def _remove(board: list[int], cells: Sequence[int], elim: int, queue: list[int])
     return True
 
 
-def _fewest_candidates(board: list[int], peers: tuple[tuple[int, ...], ...]) -> int:
-    """The unfilled cell with the fewest candidates; among equals, the one with the most
-    unfilled peers (its choice constrains the most). -1 if every cell is filled."""
+def _branch_cell(board: list[int], peers: tuple[tuple[int, ...], ...],
+                 weight: list[int] | None) -> int:
+    """The unfilled cell with the fewest candidates (with weights: the fewest for its
+    weight, k / (1 + weight)); among equals, the one with the most unfilled peers (its
+    choice constrains the most). -1 if every cell is filled."""
     best = -1
-    best_count = 99
+    best_k, best_w = 99, 1
     best_degree = -1
     for c, m in enumerate(board):
         if m & (m - 1):
             k = m.bit_count()
-            if k < best_count:
-                best, best_count, best_degree = c, k, -1
-            elif k == best_count:
+            wt = 1 + weight[c] if weight is not None else 1
+            if k * best_w < best_k * wt:
+                best, best_k, best_w, best_degree = c, k, wt, -1
+            elif k * best_w == best_k * wt:
                 if best_degree < 0:
                     best_degree = _unfilled(board, peers[best])
                 d = _unfilled(board, peers[c])
                 if d > best_degree:
-                    best, best_degree = c, d
+                    best, best_k, best_w, best_degree = c, k, wt, d
     return best
 
 
