@@ -12,6 +12,7 @@ the environment variable ``NUMBERPLACE_BACKEND=python`` selects the latter.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import os
 import time
@@ -37,7 +38,7 @@ except ImportError:  # pragma: no cover - exercised on machines without a compil
 __all__ = [
     "Status", "Result", "BatchOutcome", "solve", "count", "first_solution", "is_unique",
     "solutions", "solve_batch", "solve_blob", "solve_values", "backend_name",
-    "available_backends",
+    "available_backends", "propagate", "SumsProbe",
 ]
 
 
@@ -118,15 +119,30 @@ def _geometry(shape: Shape) -> _pure.Geometry:
     sums = tuple((cage.cells, combination_masks(cage.total, len(cage.cells), shape.size))
                  for cage in shape.cages if cage.total is not None)
     return _pure.Geometry(shape.ncells, (1 << shape.size) - 1, shape.peers, houses,
-                          _pure.intersections(houses), sums)
-
-
+                          _intersections(houses), sums)
 
 
 @lru_cache(maxsize=64)
-def _compiled(shape: Shape, specialised: bool = True) -> Any:
-    """The compiled engine of a shape; ``specialised=False`` keeps 9x9 puzzles on the
-    general search too (for differential tests)."""
+def _intersections(houses: tuple[tuple[int, ...], ...]
+                   ) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
+    # every Killer on one base shares its houses: their pairs are found once
+    return _pure.intersections(houses)
+
+
+
+
+def _sums_array(sums: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]) -> bytes:
+    out = array("i")
+    for cells, sets in sums:
+        out.extend((len(cells), len(sets)))
+        out.extend(cells + sets)
+    return out.tobytes()
+
+
+@lru_cache(maxsize=64)
+def _arrays(shape: Shape) -> tuple[bytes, bytes, bytes, bytes]:
+    """The compiled engine's arrays of a shape, but its sums: houses, peer offsets, peers
+    and house pairs."""
     houses = array("i", [c for h in shape.houses for c in h.cells])
     starts = array("i", [0])
     peers = array("i")
@@ -137,13 +153,92 @@ def _compiled(shape: Shape, specialised: bool = True) -> Any:
     for shared, rest_a, rest_b in _geometry(shape).intersections:
         pairs.extend((len(shared), len(rest_a), len(rest_b)))
         pairs.extend(shared + rest_a + rest_b)
-    sums = array("i")
-    for cells, sets in _geometry(shape).sums:
-        sums.extend((len(cells), len(sets)))
-        sums.extend(cells + sets)
-    return _core.Engine(shape.ncells, shape.size, houses.tobytes(), starts.tobytes(),
-                        peers.tobytes(), specialised and shape.is_classic9, pairs.tobytes(),
-                        sums.tobytes())
+    return houses.tobytes(), starts.tobytes(), peers.tobytes(), pairs.tobytes()
+
+
+@lru_cache(maxsize=64)
+def _compiled(shape: Shape, specialised: bool = True) -> Any:
+    """The compiled engine of a shape; ``specialised=False`` keeps 9x9 puzzles on the
+    general search too (for differential tests)."""
+    houses, starts, peers, pairs = _arrays(shape)
+    return _core.Engine(shape.ncells, shape.size, houses, starts, peers,
+                        specialised and shape.is_classic9, pairs,
+                        _sums_array(_geometry(shape).sums))
+
+
+class SumsProbe:
+    """The engine on one shape whose cage sums change from call to call.
+
+    A generator tries thousands of sums on one layout; building a shape for each would
+    cost far more than the search. Every call takes one total per cage of the shape (None:
+    the cage's digits only differ), in the order of ``shape.cages``.
+    """
+
+    def __init__(self, shape: Shape, *, backend: str | None = None) -> None:
+        self.shape = shape
+        self.backend = backend_name(backend)
+        self._base = _geometry(shape)
+        self._records: dict[tuple[int, int], bytes] = {}
+
+    def _sums(self, totals: Sequence[int | None]
+              ) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+        from ..sums import combination_masks
+
+        cages = self.shape.cages
+        if len(totals) != len(cages):
+            raise NumberplaceError(f"{len(totals)} totals for {len(cages)} cages")
+        return tuple((cage.cells, combination_masks(t, len(cage.cells), self.shape.size))
+                     for cage, t in zip(cages, totals, strict=True) if t is not None)
+
+    def _core(self, totals: Sequence[int | None]) -> Any:
+        # the compiled records of each cage and total are kept: a generator asks for the
+        # same ones thousands of times
+        records = b"".join(self._record(k, t) for k, t in enumerate(totals) if t is not None)
+        houses, starts, peers, pairs = _arrays(self.shape)
+        return _core.Engine(self.shape.ncells, self.shape.size, houses, starts, peers, False,
+                            pairs, records)
+
+    def _record(self, k: int, total: int) -> bytes:
+        key = (k, total)
+        if key not in self._records:
+            from ..sums import combination_masks
+
+            cells = self.shape.cages[k].cells
+            self._records[key] = _sums_array(
+                ((cells, combination_masks(total, len(cells), self.shape.size)),))
+        return self._records[key]
+
+    def propagate(self, totals: Sequence[int | None]) -> tuple[int, ...] | None:
+        """The candidates after propagation alone (see :func:`propagate`)."""
+        givens = bytes(self.shape.ncells)
+        if len(totals) != len(self.shape.cages):
+            raise NumberplaceError(f"{len(totals)} totals for {len(self.shape.cages)} cages")
+        if self.backend == "c":
+            blob = self._core(totals).propagate(givens, None)
+            return None if blob is None else tuple(array("I", blob))
+        geo = dataclasses.replace(self._base, sums=self._sums(totals))
+        board = _pure.propagate(geo, givens)
+        return None if board is None else tuple(board)
+
+    def solve(self, totals: Sequence[int | None], *, limit: int = 2, keep: int = 1,
+              node_limit: int = 0) -> Result:
+        """Search the empty grid under these totals, as :func:`solve` does."""
+        if len(totals) != len(self.shape.cages):
+            raise NumberplaceError(f"{len(totals)} totals for {len(self.shape.cages)} cages")
+        n = self.shape.ncells
+        start = time.perf_counter()
+        if self.backend == "c":
+            found, aborted, blob, nodes, guesses = self._core(totals).solve(
+                bytes(n), None, limit, keep, node_limit, 0.0)
+            sols = tuple(tuple(blob[i:i + n]) for i in range(0, len(blob), n))
+        else:
+            out = _pure.search(dataclasses.replace(self._base, sums=self._sums(totals)), (0,) * n,
+                               limit=limit, keep=keep, node_limit=node_limit)
+            found, aborted, sols, nodes, guesses = (out.count, out.aborted,
+                                                    tuple(out.solutions), out.nodes,
+                                                    out.guesses)
+        return Result(status_of(found, limit, bool(aborted)), found, sols, nodes, guesses,
+                      time.perf_counter() - start, backend=self.backend)
 
 
 def _invalid(puzzle: Puzzle) -> Result | None:
@@ -205,6 +300,23 @@ def solve(puzzle: Puzzle | str, *, limit: int = 2, keep: int = 1, node_limit: in
     seconds = time.perf_counter() - start
     return Result(status_of(found, limit, bool(aborted)), found, sols, nodes, guesses,
                   seconds, backend=which)
+
+
+def propagate(puzzle: Puzzle | str, *, backend: str | None = None) -> tuple[int, ...] | None:
+    """The candidates of every cell (bit v-1 for value v) after the engine's propagation
+    alone, without a guess: what its rules (singles, locked candidates, sums) settle. None
+    if they find a contradiction. A puzzle they leave with one candidate per cell has
+    exactly one solution."""
+    puzzle = arguments.puzzle(puzzle)
+    if _invalid(puzzle) is not None:
+        return None
+    if backend_name(backend) == "c":
+        cands = (array("I", puzzle.candidates).tobytes()
+                 if puzzle.candidates is not None else None)
+        blob = _compiled(puzzle.shape).propagate(bytes(puzzle.givens), cands)
+        return None if blob is None else tuple(array("I", blob))
+    board = _pure.propagate(_geometry(puzzle.shape), puzzle.givens, puzzle.candidates)
+    return None if board is None else tuple(board)
 
 
 #: Solutions per call of ``on_solutions`` when a search streams them.

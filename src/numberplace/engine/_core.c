@@ -663,11 +663,24 @@ static int fast9_should_stop(void *arg)
 }
 #endif
 
+/* Candidate masks before propagation: givens as single bits, else the pencil marks
+   (cands, or NULL for every value). */
+static void initial_board(const Engine *e, uint32_t *board, const uint8_t *givens,
+                          const uint32_t *cands)
+{
+    for (int c = 0; c < e->ncells; c++) {
+        uint8_t v = givens[c];
+        if (v)
+            board[c] = (v <= e->nsym) ? (1u << (v - 1)) : 0;
+        else
+            board[c] = cands ? (cands[c] & e->full) : e->full;
+    }
+}
+
 /* Run one search. givens: ncells values; cands: ncells masks or NULL. */
 static void run_search(Search *s, const uint8_t *givens, const uint32_t *cands)
 {
     const Engine *e = s->e;
-    const int n = e->ncells;
     s->count = 0;
     s->aborted = 0;
     s->nodes = 0;
@@ -685,14 +698,7 @@ static void run_search(Search *s, const uint8_t *givens, const uint32_t *cands)
         return;
     }
 #endif
-    uint32_t *board = s->w->boards;
-    for (int c = 0; c < n; c++) {
-        uint8_t v = givens[c];
-        if (v)
-            board[c] = (v <= e->nsym) ? (1u << (v - 1)) : 0;
-        else
-            board[c] = cands ? (cands[c] & e->full) : e->full;
-    }
+    initial_board(e, s->w->boards, givens, cands);
     general_search(s);
     if (s->nodes == 0)
         s->nodes = 1;
@@ -834,6 +840,20 @@ static int check_givens(const Engine *self, const Py_buffer *g, Py_ssize_t count
     return 1;
 }
 
+/* The pencil marks argument: None, or ncells uint32 masks (held in cb). 0 on an error. */
+static int get_candidates(const Engine *self, PyObject *obj, Py_buffer *cb)
+{
+    if (obj == Py_None)
+        return 1;
+    if (PyObject_GetBuffer(obj, cb, PyBUF_SIMPLE) < 0)
+        return 0;
+    if (cb->len != (Py_ssize_t)sizeof(uint32_t) * self->ncells) {
+        PyErr_SetString(PyExc_ValueError, "candidates have the wrong length");
+        return 0;
+    }
+    return 1;
+}
+
 /* solve(givens, cands, limit, keep, node_limit, time_limit[, on_batch])
    -> (count, aborted, solutions: bytes, nodes, guesses). With on_batch, solutions are
    passed to it as bytes of up to `keep` solutions each, as they are found. */
@@ -853,15 +873,10 @@ static PyObject *Engine_solve(Engine *self, PyObject *args)
     Scratch w = {0};
     if (!check_givens(self, &g, 1))
         goto done;
-    if (cands_obj != Py_None) {
-        if (PyObject_GetBuffer(cands_obj, &cb, PyBUF_SIMPLE) < 0)
-            goto done;
-        if (cb.len != (Py_ssize_t)sizeof(uint32_t) * self->ncells) {
-            PyErr_SetString(PyExc_ValueError, "candidates have the wrong length");
-            goto done;
-        }
+    if (!get_candidates(self, cands_obj, &cb))
+        goto done;
+    if (cb.obj)
         cands = cb.buf;
-    }
     if (limit < 1)
         limit = 1;
     if (keep < 0)
@@ -989,6 +1004,47 @@ static PyObject *Engine_get_fast9(Engine *self, void *closure)
     return PyBool_FromLong(self->fast9);
 }
 
+/* propagate(givens, cands) -> bytes of ncells uint32 candidate masks after propagation
+   without branching, or None on a contradiction. */
+static PyObject *Engine_propagate(Engine *self, PyObject *args)
+{
+    Py_buffer g, cb = {0};
+    PyObject *cands_obj, *result = NULL;
+    if (!PyArg_ParseTuple(args, "y*O", &g, &cands_obj))
+        return NULL;
+    Scratch w = {0};
+    if (!check_givens(self, &g, 1))
+        goto done;
+    if (!get_candidates(self, cands_obj, &cb))
+        goto done;
+    if (!scratch_alloc(&w, self)) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    uint32_t *board = w.boards;
+    initial_board(self, board, g.buf, cb.obj ? cb.buf : NULL);
+    int qn = 0, ok = 1;
+    for (int c = 0; c < self->ncells; c++) {
+        if (!board[c])
+            ok = 0;
+        else if (!(board[c] & (board[c] - 1)))
+            w.queue[qn++] = c;
+    }
+    if (ok)
+        ok = propagate(self, &w, board, qn);
+    if (ok)
+        result = PyBytes_FromStringAndSize((const char *)board,
+                                           (Py_ssize_t)sizeof(uint32_t) * self->ncells);
+    else
+        result = Py_NewRef(Py_None);
+done:
+    scratch_free(&w);
+    PyBuffer_Release(&g);
+    if (cb.obj)
+        PyBuffer_Release(&cb);
+    return result;
+}
+
 static PyMethodDef Engine_methods[] = {
     {"solve", (PyCFunction)Engine_solve, METH_VARARGS,
      "solve(givens, cands, limit, keep, node_limit, time_limit[, on_batch]) -> "
@@ -996,6 +1052,8 @@ static PyMethodDef Engine_methods[] = {
     {"solve_batch", (PyCFunction)Engine_solve_batch, METH_VARARGS,
      "solve_batch(givens_blob, limit, keep_first, node_limit, time_limit) -> "
      "(counts, aborted, solutions, nodes, guesses, nanoseconds)"},
+    {"propagate", (PyCFunction)Engine_propagate, METH_VARARGS,
+     "propagate(givens, cands) -> candidate masks after propagation (bytes), or None"},
     {NULL, NULL, 0, NULL}};
 
 static PyGetSetDef Engine_getset[] = {

@@ -55,14 +55,14 @@ def intersections(houses: Sequence[Sequence[int]]
                   ) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
     """House pairs that share at least two cells, in the order both engines use."""
     out = []
+    sets = [set(h) for h in houses]
     for i, a in enumerate(houses):
-        set_a = set(a)
-        for b in houses[i + 1:]:
-            shared = tuple(c for c in a if c in set(b))
-            if len(shared) >= 2:
-                in_b = set(b)
-                out.append((shared, tuple(c for c in a if c not in in_b),
-                            tuple(c for c in b if c not in set_a)))
+        set_a = sets[i]
+        for j in range(i + 1, len(houses)):
+            in_b = sets[j]
+            if len(set_a & in_b) >= 2:
+                out.append((tuple(c for c in a if c in in_b), tuple(c for c in a if c not in in_b),
+                            tuple(c for c in houses[j] if c not in set_a)))
     return tuple(out)
 
 
@@ -442,6 +442,16 @@ def initial_board(geo: Geometry, givens: Sequence[int],
     if candidates is None:
         return [1 << (v - 1) if v else full for v in givens]
     return [1 << (v - 1) if v else (m & full) for v, m in zip(givens, candidates, strict=True)]
+
+
+def propagate(geo: Geometry, givens: Sequence[int],
+              candidates: Sequence[int] | None = None) -> list[int] | None:
+    """The candidate masks after propagation without branching; None on a contradiction."""
+    board = initial_board(geo, givens, candidates)
+    if any(m == 0 for m in board):
+        return None
+    queue = [c for c, m in enumerate(board) if not m & (m - 1)]
+    return board if _Search(geo, 1, 0, 0, None)._propagate(board, queue) else None
 
 
 def search(geo: Geometry, givens: Sequence[int], candidates: Sequence[int] | None = None, *,

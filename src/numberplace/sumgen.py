@@ -1,0 +1,465 @@
+"""Generate Kakuros and Killer Sudokus with exactly one solution.
+
+A Killer (:func:`generate_killer`) starts from a random full grid of its base shape. Its
+cages grow from random cells, each taking random neighbours (up to a random size of 2 to
+5) whose digits it does not hold yet; the sums come from the grid. While a search finds a
+second solution, a cage holding a cell where the two differ is split in two (each part
+still connected), and the sums are taken again: a cage can only get smaller, so this ends.
+
+A Kakuro is made in three parts:
+
+1. **Layout** (:func:`kakuro_layout`): the white cells, symmetric under a half turn, in
+   runs of 2 to 9 cells, all connected. Black squares are added in mirrored pairs, first
+   to cut runs longer than nine, then, until a share of the inner squares is black,
+   preferring runs longer than the layout's favourite length; a pair goes in only if no
+   run is left with one cell and the white cells stay connected.
+2. **Sums, one run at a time**: the runs are taken in reading order, and each gets the
+   sum, among its present one and a few others drawn at random, that leaves the fewest
+   candidates after the engine's propagation (:func:`numberplace.engine.propagate`)
+   over the sums chosen so far, as long as some filling still fits (the engine keeps a
+   witness filling; a sum that differs from the witness's is searched for first).
+3. **Repair**: the witness filling is changed a cell at a time, each time at a cell the
+   propagation leaves undecided (after a search found a second solution: where the two
+   differ), to the value (different from its runs') or by the swap with a cell of one of
+   its runs that leaves the fewest undecided; a worse change is taken now and then, less
+   often as the repair goes on (simulated annealing). It ends when propagation decides
+   every cell or, when it stalls, when a search proves the sums have one solution. An
+   attempt that does not end within its budget starts again from a new layout.
+
+Every puzzle returned has been checked by a full search to have exactly one solution.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from . import arguments
+from .engine import SumsProbe, solve
+from .errors import LimitError, NumberplaceError
+from .grids import random_grid
+from .limits import NEVER, Deadline
+from .puzzle import Puzzle
+from .shape import Cage, KakuroSquare, Shape, classic, kakuro, killer
+
+#: Kakuro sizes a generator makes (the whole grid, clue squares included).
+MIN_SIDE, MAX_SIDE = 4, 40
+#: Share of the inner squares made black, and the run length preferred, by default.
+BLACK_SHARE, FAVOURITE_RUN = 0.3, 6
+#: Repair changes one attempt may make before it starts again from a new layout, at
+#: least and per white cell.
+REPAIR_STEPS, REPAIR_STEPS_PER_CELL = 400, 4
+#: Swaps with a cell of the same run tried at each repair step.
+SWAPS_TRIED = 3
+#: Other sums tried for a run while the sums are chosen.
+SUMS_TRIED = 6
+#: Nodes a search for a filling that fits a new sum may take (most take a few dozen).
+FIT_NODES = 2_000
+#: Nodes a search for a second solution may take during the repair.
+CHECK_NODES = 20_000
+
+Grid = list[list[bool]]
+
+
+@dataclass
+class GeneratedKakuro:
+    """A generated Kakuro with its solution and the seed that reproduces it."""
+
+    puzzle: Puzzle
+    solution: tuple[int, ...]
+    seed: int
+    attempts: int = 1
+
+
+@dataclass
+class GeneratedKiller:
+    """A generated Killer Sudoku with its solution and the seed that reproduces it."""
+
+    puzzle: Puzzle
+    solution: tuple[int, ...]
+    seed: int
+    splits: int = 0
+
+
+#: The largest cage a Killer generator grows.
+MAX_CAGE = 5
+#: Nodes a Killer's uniqueness check may take before a cage is split anyway.
+KILLER_CHECK_NODES = 200_000
+
+
+def generate_killer(base: Shape | None = None, *, seed: int | None = None,
+                    max_cage: int | None = None, deadline: Deadline = NEVER
+                    ) -> GeneratedKiller:
+    """A Killer Sudoku on ``base`` (classic 9x9 by default; any Sudoku shape) with exactly
+    one solution and no givens, its cages of up to ``max_cage`` cells (default
+    :data:`MAX_CAGE`, at most the shape's size). The same seed gives the same puzzle."""
+    base = classic(9) if base is None else base
+    if base.cages:
+        raise NumberplaceError(f"the {base.name} shape has cages already")
+    max_cage = (min(MAX_CAGE, base.size) if max_cage is None
+                else arguments.whole(max_cage, "max_cage", 1, base.size))
+    seed = random.randrange(2**32) if seed is None else seed
+    rng = random.Random(seed)
+    grid = random_grid(base, rng.randrange(2**32))
+    beside = _neighbours(base)
+    cages = _grow_cages(rng, grid, beside, max_cage)
+    splits = 0
+    while True:
+        deadline.check()
+        shape = killer(base, [(cells, sum(grid[c] for c in cells)) for cells in cages])
+        puzzle = Puzzle(shape, (0,) * shape.ncells)
+        found = solve(puzzle, limit=2, keep=2, node_limit=KILLER_CHECK_NODES)
+        if found.status == "unique":
+            return GeneratedKiller(puzzle, grid, seed, splits)
+        # where a second solution differs (a cage holding one such cell holds two, as its
+        # sum is kept); a search cut short splits any cage
+        other = [s for s in found.solutions if s != grid]
+        differ = ({c for c in range(base.ncells) if other[0][c] != grid[c]} if other
+                  else set(range(base.ncells)))
+        k = rng.choice([k for k, cells in enumerate(cages)
+                        if len(cells) > 1 and differ & set(cells)])
+        cages[k:k + 1] = _split(rng, cages[k], beside)
+        splits += 1
+
+
+def _neighbours(shape: Shape) -> list[list[int]]:
+    at = shape.cell_at
+    return [[at[(r + dr, c + dc)] for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+             if (r + dr, c + dc) in at] for r, c in shape.coords]
+
+
+def _grow_cages(rng: random.Random, grid: Sequence[int], beside: list[list[int]],
+                max_cage: int) -> list[tuple[int, ...]]:
+    owner = [-1] * len(grid)
+    cages: list[list[int]] = []
+    for start in rng.sample(range(len(grid)), len(grid)):
+        if owner[start] >= 0:
+            continue
+        cage = [start]
+        owner[start] = len(cages)
+        size = rng.randint(min(2, max_cage), max_cage)
+        while len(cage) < size:
+            digits = {grid[c] for c in cage}
+            free = [n for c in cage for n in beside[c] if owner[n] < 0 and grid[n] not in digits]
+            if not free:
+                break
+            pick = rng.choice(free)
+            owner[pick] = len(cages)
+            cage.append(pick)
+        cages.append(cage)
+    return [tuple(sorted(cage)) for cage in cages]
+
+
+def _split(rng: random.Random, cells: tuple[int, ...], beside: list[list[int]]
+           ) -> list[tuple[int, ...]]:
+    """A cage cut in two connected parts: one grown from a random cell, the rest left
+    connected (cells that would be cut off join the grown part)."""
+    inside = set(cells)
+    part = {rng.choice(cells)}
+    target = max(1, len(cells) // 2)
+    while len(part) < target:
+        grow = [n for c in part for n in beside[c] if n in inside and n not in part]
+        part.add(rng.choice(grow))
+    rest = inside - part
+    # the rest may have fallen apart: keep its largest piece, the others join the part
+    pieces: list[set[int]] = []
+    for c in sorted(rest):
+        if not any(c in piece for piece in pieces):
+            piece, todo = {c}, [c]
+            while todo:
+                for n in beside[todo.pop()]:
+                    if n in rest and n not in piece:
+                        piece.add(n)
+                        todo.append(n)
+            pieces.append(piece)
+    keep = max(pieces, key=len)
+    part |= rest - keep
+    return [tuple(sorted(part)), tuple(sorted(keep))]
+
+
+def kakuro_layout(rng: random.Random, rows: int, cols: int, *, black: float = BLACK_SHARE,
+                  favourite: int = FAVOURITE_RUN) -> tuple[tuple[bool, ...], ...]:
+    """A random layout (True: white), symmetric under a half turn; see the module's text.
+
+    Raises NumberplaceError when 100 tries find none (grids too small for runs).
+    """
+    for _ in range(100):
+        white = _try_layout(rng, rows, cols, black, favourite)
+        if white is not None:
+            return tuple(tuple(row) for row in white)
+    raise NumberplaceError(f"no Kakuro layout of {rows}x{cols} found")
+
+
+def _try_layout(rng: random.Random, rows: int, cols: int, black: float,
+                favourite: int) -> Grid | None:
+    white = [[r > 0 and c > 0 for c in range(cols)] for r in range(rows)]
+    target = black * (rows - 1) * (cols - 1)
+    blacks = 0
+    while True:
+        runs = _runs(white)
+        too_long = [run for run in runs if len(run) > 9]
+        if too_long:
+            candidates = _cut_points(rng.choice(too_long))
+        elif blacks < target:
+            long_runs = [run for run in runs if len(run) > favourite]
+            candidates = (_cut_points(rng.choice(long_runs)) if long_runs and
+                          rng.random() < 0.8 else [x for run in runs for x in run])
+        else:
+            return white
+        rng.shuffle(candidates)
+        for r, c in candidates:
+            group = {(r, c), (rows - r, cols - c)}
+            if not all(1 <= y < rows and 1 <= x < cols and white[y][x] for y, x in group):
+                continue
+            for y, x in group:
+                white[y][x] = False
+            if _fits(white, group) and _connected(white):
+                blacks += len(group)
+                break
+            for y, x in group:
+                white[y][x] = True
+        else:
+            if too_long:
+                return None
+            if len(candidates) < sum(len(run) for run in runs):
+                continue  # no cut of the chosen long run fits: try any cell next time
+            return white if blacks >= target / 2 else None
+
+
+def _runs(white: Grid) -> list[list[tuple[int, int]]]:
+    """Every across and down run of two or more white cells."""
+    rows, cols = len(white), len(white[0])
+    out = []
+    for r in range(rows):
+        for c in range(cols):
+            for dr, dc in ((0, 1), (1, 0)):
+                if white[r][c] and not (r >= dr and c >= dc and white[r - dr][c - dc]):
+                    run = []
+                    y, x = r, c
+                    while y < rows and x < cols and white[y][x]:
+                        run.append((y, x))
+                        y, x = y + dr, x + dc
+                    if len(run) > 1:
+                        out.append(run)
+    return out
+
+
+def _cut_points(run: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The cells of a run that can turn black without leaving a piece of one cell."""
+    n = len(run)
+    return [x for k, x in enumerate(run) if k != 1 and n - k - 1 != 1]
+
+
+def _run_length(white: Grid, r: int, c: int, dr: int, dc: int) -> int:
+    n = 1
+    for step in (1, -1):
+        y, x = r + dr * step, c + dc * step
+        while 0 <= y < len(white) and 0 <= x < len(white[0]) and white[y][x]:
+            n += 1
+            y, x = y + dr * step, x + dc * step
+    return n
+
+
+def _fits(white: Grid, group: set[tuple[int, int]]) -> bool:
+    """Every white cell beside the new black squares is still in an across and a down run
+    of two or more cells."""
+    for r, c in group:
+        for y, x in ((r, c - 1), (r, c + 1), (r - 1, c), (r + 1, c)):
+            if 0 <= y < len(white) and 0 <= x < len(white[0]) and white[y][x] and (
+                    _run_length(white, y, x, 0, 1) < 2 or _run_length(white, y, x, 1, 0) < 2):
+                return False
+    return True
+
+
+def _connected(white: Grid) -> bool:
+    cells = [(r, c) for r, row in enumerate(white) for c, w in enumerate(row) if w]
+    if not cells:
+        return False
+    seen = {cells[0]}
+    todo = [cells[0]]
+    while todo:
+        r, c = todo.pop()
+        for y, x in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if 0 <= y < len(white) and 0 <= x < len(white[0]) and white[y][x] and (
+                    (y, x) not in seen):
+                seen.add((y, x))
+                todo.append((y, x))
+    return len(seen) == len(cells)
+
+
+def layout_shape(white: Sequence[Sequence[bool]]) -> Shape:
+    """The Kakuro shape of a layout, every run's sum its largest (a placeholder: the
+    generator's probe sets the real ones)."""
+    rows, cols = len(white), len(white[0])
+
+    def top(r: int, c: int, dr: int, dc: int) -> int | None:
+        n = 0
+        while r + dr * (n + 1) < rows and c + dc * (n + 1) < cols and (
+                white[r + dr * (n + 1)][c + dc * (n + 1)]):
+            n += 1
+        return sum(range(10 - n, 10)) if n else None
+
+    squares: list[list[KakuroSquare]] = [
+        [None if white[r][c] else (top(r, c, 1, 0), top(r, c, 0, 1)) for c in range(cols)]
+        for r in range(rows)]
+    return kakuro(squares)
+
+
+def with_sums(shape: Shape, totals: Sequence[int]) -> Shape:
+    """A Kakuro shape with its runs' sums replaced (in the order of ``shape.cages``)."""
+    rows, cols = shape.canvas
+    squares: list[list[KakuroSquare]] = [[(None, None)] * cols for _ in range(rows)]
+    for r, c in shape.coords:
+        squares[r][c] = None
+    for cage, total in zip(shape.cages, totals, strict=True):
+        r, c = shape.coords[cage.cells[0]]
+        across = len(cage.cells) > 1 and shape.coords[cage.cells[1]][0] == r
+        clue_at = (r, c - 1) if across else (r - 1, c)
+        down, right = squares[clue_at[0]][clue_at[1]] or (None, None)
+        squares[clue_at[0]][clue_at[1]] = (down, total) if across else (total, right)
+    return kakuro(squares)
+
+
+def generate_kakuro(rows: int, cols: int | None = None, *, seed: int | None = None,
+                    attempts: int = 50, deadline: Deadline = NEVER) -> GeneratedKakuro:
+    """A Kakuro of ``rows`` x ``cols`` squares (clue squares included) with exactly one
+    solution. The same seed gives the same puzzle.
+
+    Raises LimitError when ``attempts`` layouts or the deadline run out first.
+    """
+    rows = arguments.whole(rows, "rows", MIN_SIDE, MAX_SIDE)
+    cols = rows if cols is None else arguments.whole(cols, "cols", MIN_SIDE, MAX_SIDE)
+    attempts = arguments.whole(attempts, "attempts", 1, 1_000_000)
+    seed = random.randrange(2**32) if seed is None else seed
+    rng = random.Random(seed)
+    for attempt in range(1, attempts + 1):
+        deadline.check()
+        base = layout_shape(kakuro_layout(rng, rows, cols))
+        probe = SumsProbe(base)
+        fill = _repair(rng, base, probe, _choose_sums(rng, base, probe), deadline)
+        if fill is None:
+            continue
+        totals = [sum(fill[c] for c in cage.cells) for cage in base.cages]
+        shape = with_sums(base, totals)
+        return GeneratedKakuro(Puzzle(shape, (0,) * shape.ncells), tuple(fill), seed,
+                               attempt)
+    raise LimitError(f"no {rows}x{cols} Kakuro with one solution in {attempts} attempts")
+
+
+def _candidates(board: Sequence[int] | None) -> int:
+    """Candidates left in all cells; a contradiction counts as worst of all."""
+    return 1 << 30 if board is None else sum(m.bit_count() for m in board)
+
+
+def _choose_sums(rng: random.Random, base: Shape, probe: SumsProbe) -> list[int]:
+    """A filling whose sums leave propagation little to guess (part 2 of the module's
+    text)."""
+    cages = base.cages
+    totals: list[int | None] = [None] * len(cages)
+    relabel = rng.sample(range(1, 10), 9)  # any relabelling fits runs without sums
+    witness = [relabel[v - 1] for v in probe.solve(totals, limit=1).solutions[0]]
+    order = sorted(range(len(cages)),
+                   key=lambda k: (min(base.coords[c] for c in cages[k].cells), rng.random()))
+    for k in order:
+        n = len(cages[k].cells)
+        present = sum(witness[c] for c in cages[k].cells)
+        others = [s for s in range(n * (n + 1) // 2, sum(range(10 - n, 10)) + 1)
+                  if s != present]
+        scored = []
+        for total in [present, *rng.sample(others, min(SUMS_TRIED, len(others)))]:
+            totals[k] = total
+            scored.append((_candidates(probe.propagate(totals)), rng.random(), total))
+        for _, _, total in sorted(scored):
+            totals[k] = total
+            if total == present:
+                break
+            found = probe.solve(totals, limit=1, node_limit=FIT_NODES)
+            if found.solutions:
+                witness = list(found.solutions[0])
+                break
+    return list(witness)
+
+
+def _repair(rng: random.Random, base: Shape, probe: SumsProbe, fill: list[int],
+            deadline: Deadline) -> list[int] | None:
+    """Change the filling until its sums have one solution (part 3 of the module's text);
+    None if the budget runs out."""
+    cages = base.cages
+    runs_of: list[list[int]] = [[] for _ in range(base.ncells)]
+    for k, cage in enumerate(cages):
+        for c in cage.cells:
+            runs_of[c].append(k)
+
+    def undecided(values: list[int]) -> list[int]:
+        board = probe.propagate([sum(values[c] for c in cage.cells) for cage in cages])
+        assert board is not None  # the filling itself fits
+        return [c for c, m in enumerate(board) if m & (m - 1)]
+
+    open_cells = undecided(fill)
+    stalled = 0
+    focus: list[int] = []  # where a second solution differs from the filling
+    budget = max(REPAIR_STEPS, REPAIR_STEPS_PER_CELL * base.ncells)
+    for step in range(budget):
+        if not open_cells:
+            return fill
+        if stalled >= 5 or len(open_cells) <= 6:
+            stalled = 0
+            totals = [sum(fill[c] for c in cage.cells) for cage in cages]
+            found = probe.solve(totals, limit=2, keep=2, node_limit=CHECK_NODES)
+            if found.status == "unique":
+                return fill
+            other = [s for s in found.solutions if list(s) != fill]
+            focus = [c for c in range(len(fill)) if other and other[0][c] != fill[c]]
+        if step % 16 == 0:
+            deadline.check()
+        still_open = set(open_cells)
+        pool = [c for c in focus if c in still_open] or open_cells
+        cell = rng.choice(pool)
+        tried = []
+        for move in _moves(rng, fill, cell, runs_of, cages):
+            undo = [(c, fill[c]) for c, _ in move]
+            for c, v in move:
+                fill[c] = v
+            now_open = undecided(fill)
+            tried.append((len(now_open), rng.random(), move, now_open))
+            for c, v in undo:
+                fill[c] = v
+        if not tried:
+            continue
+        best = min(tried)
+        worse = best[0] - len(open_cells)
+        heat = 2.0 * (1 - step / budget) + 0.05
+        if worse <= 0 or rng.random() < math.exp(-worse / heat):
+            stalled = stalled + 1 if worse >= 0 else 0
+            for c, v in best[2]:
+                fill[c] = v
+            open_cells = best[3]
+        else:
+            stalled += 1
+    return None
+
+
+def _moves(rng: random.Random, fill: list[int], cell: int, runs_of: list[list[int]],
+           cages: Sequence[Cage]) -> list[list[tuple[int, int]]]:
+    """Changes of the filling at ``cell`` that keep every run's digits different: a new
+    value, or (at most :data:`SWAPS_TRIED` of them) a swap with another cell of one of
+    its runs, the only change a run of nine digits allows."""
+    def others(c: int) -> set[int]:
+        return {fill[x] for k in runs_of[c] for x in cages[k].cells if x != c}
+
+    taken = others(cell)
+    moves = [[(cell, v)] for v in range(1, 10) if v not in taken and v != fill[cell]]
+    swaps = []
+    for k in runs_of[cell]:
+        for other in cages[k].cells:
+            if other != cell:
+                mine, theirs = fill[cell], fill[other]
+                # each value must be new to the run the other cell does not share
+                if all(theirs not in {fill[x] for x in cages[j].cells if x != cell}
+                       for j in runs_of[cell] if j != k) and all(
+                        mine not in {fill[x] for x in cages[j].cells if x != other}
+                        for j in runs_of[other] if j != k):
+                    swaps.append([(cell, theirs), (other, mine)])
+    return moves + rng.sample(swaps, min(SWAPS_TRIED, len(swaps)))

@@ -1,0 +1,161 @@
+"""Kakuro and Killer generation: layouts keep the rules of the form, every puzzle has one
+solution by both engines, and a seed gives the same puzzle again."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from numberplace import Puzzle, classic, engine, solve
+from numberplace.engine import SumsProbe, available_backends
+from numberplace.errors import NumberplaceError
+from numberplace.formats import parse, write
+from numberplace.shape import is_across
+from numberplace.sumgen import (
+    generate_kakuro,
+    generate_killer,
+    kakuro_layout,
+    layout_shape,
+    with_sums,
+)
+
+BACKENDS = available_backends()
+
+
+def runs(white: tuple[tuple[bool, ...], ...]) -> list[int]:
+    """The length of every maximal across and down stretch of white cells."""
+    out = []
+    for grid in (white, tuple(zip(*white, strict=True))):
+        for row in grid:
+            n = 0
+            for w in (*row, False):
+                if w:
+                    n += 1
+                elif n:
+                    out.append(n)
+                    n = 0
+    return out
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), rows=st.integers(6, 16), cols=st.integers(6, 16))
+def test_layouts_are_symmetric_connected_and_in_runs_of_two_to_nine(seed: int, rows: int,
+                                                                    cols: int) -> None:
+    white = kakuro_layout(random.Random(seed), rows, cols)
+    assert not any(white[0]) and not any(row[0] for row in white)
+    assert all(white[r][c] == white[rows - r][cols - c]
+               for r in range(1, rows) for c in range(1, cols))
+    assert all(2 <= n <= 9 for n in runs(white))
+    cells = {(r, c) for r in range(rows) for c in range(cols) if white[r][c]}
+    start = next(iter(cells))
+    seen, todo = {start}, [start]
+    while todo:
+        r, c = todo.pop()
+        for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if nb in cells and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    assert seen == cells
+
+
+@pytest.mark.parametrize("size", [6, 8, 10, 12])
+def test_generated_kakuros_have_one_solution_by_both_engines(size: int) -> None:
+    made = generate_kakuro(size, seed=size)
+    assert made.puzzle.shape.canvas == (size, size)
+    assert made.puzzle.fits(made.solution)
+    for backend in BACKENDS:
+        result = solve(made.puzzle, limit=2, backend=backend)
+        assert result.status == "unique" and result.solution == made.solution
+    again = generate_kakuro(size, seed=size)
+    assert write(again.puzzle, "kakuro") == write(made.puzzle, "kakuro")
+    assert parse(write(made.puzzle, "kakuro")).shape.cages == made.puzzle.shape.cages
+
+
+def test_a_kakuro_generator_asked_the_impossible_says_so() -> None:
+    with pytest.raises(NumberplaceError, match="rows must be"):
+        generate_kakuro(2)
+    with pytest.raises(NumberplaceError, match="rows must be"):
+        generate_kakuro(1000)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_generated_killers_have_one_solution_by_both_engines(seed: int) -> None:
+    made = generate_killer(seed=seed)
+    shape = made.puzzle.shape
+    assert not any(made.puzzle.givens)
+    assert sorted(c for cage in shape.cages for c in cage.cells) == list(range(81))
+    assert all(len(cage.cells) <= 5 for cage in shape.cages)
+    for backend in BACKENDS:
+        result = solve(made.puzzle, limit=2, backend=backend)
+        assert result.status == "unique" and result.solution == made.solution
+    assert generate_killer(seed=seed).puzzle == made.puzzle
+
+
+@pytest.mark.parametrize("size", [4, 6])
+def test_killers_on_other_shapes(size: int) -> None:
+    made = generate_killer(classic(size), seed=size, max_cage=3)
+    assert all(len(cage.cells) <= 3 for cage in made.puzzle.shape.cages)
+    assert solve(made.puzzle, limit=2).status == "unique"
+    with pytest.raises(NumberplaceError, match="has cages already"):
+        generate_killer(made.puzzle.shape)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_the_sums_probe_answers_as_the_shape_with_those_sums(backend: str) -> None:
+    rng = random.Random(3)
+    base = layout_shape(kakuro_layout(rng, 8, 8))
+    probe = SumsProbe(base, backend=backend)
+    filling = probe.solve([None] * len(base.cages), limit=1).solutions[0]
+    totals = [sum(filling[c] for c in cage.cells) for cage in base.cages]
+    shape = with_sums(base, totals)
+    assert [c.total for c in shape.cages] == totals
+    assert all(is_across(shape, a) == is_across(base, b)
+               for a, b in zip(shape.cages, base.cages, strict=True))
+    puzzle = Puzzle(shape, (0,) * shape.ncells)
+    direct = solve(puzzle, limit=2, keep=2, backend=backend)
+    probed = probe.solve(totals, limit=2, keep=2)
+    assert (probed.status, probed.solutions, probed.nodes) == (
+        direct.status, direct.solutions, direct.nodes)
+    assert probe.propagate(totals) == engine.propagate(puzzle, backend=backend)
+    with pytest.raises(NumberplaceError, match="totals for"):
+        probe.propagate(totals[:-1])
+
+
+@pytest.mark.skipif("c" not in BACKENDS, reason="the compiled engine is not built")
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_propagation_alone_agrees_in_both_engines_and_keeps_every_solution(seed: int) -> None:
+    rng = random.Random(seed)
+    if rng.random() < 0.5:
+        made = generate_killer(seed=seed)
+        puzzle, solution = made.puzzle, made.solution
+    else:
+        base = layout_shape(kakuro_layout(rng, 7, 7))
+        probe = SumsProbe(base)
+        solution = probe.solve([None] * len(base.cages), limit=1).solutions[0]
+        shape = with_sums(base, [sum(solution[c] for c in cage.cells) for cage in base.cages])
+        puzzle = Puzzle(shape, (0,) * shape.ncells)
+    board = engine.propagate(puzzle, backend="c")
+    assert board == engine.propagate(puzzle, backend="python")
+    assert board is not None
+    assert all(m >> (v - 1) & 1 for m, v in zip(board, solution, strict=True))
+
+
+def test_propagation_reports_a_contradiction() -> None:
+    from numberplace.shape import killer
+
+    # both halves of the first row make 3 (1 and 2): 3 and 4 have nowhere to go
+    shape = killer(classic(4), [((0, 1), 3), ((2, 3), 3)])
+    for backend in BACKENDS:
+        assert engine.propagate(Puzzle(shape, (0,) * 16), backend=backend) is None
+
+
+def test_the_documented_example_runs() -> None:
+    from pathlib import Path
+
+    text = Path(__file__).parents[1].joinpath("docs", "rating.md").read_text()
+    block = text.split("### Kakuro and Killer", 1)[1].split("```python\n", 1)[1]
+    exec(block.split("```", 1)[0], {})
