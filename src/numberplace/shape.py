@@ -222,15 +222,16 @@ def _validate(shape: Shape) -> Shape:
 
 def _check_cage(shape: Shape, cage: Cage) -> None:
     """A cage's cells are distinct cells of the shape, and its sum can be made."""
-    from .sums import sum_range
-
     n, cells = shape.size, cage.cells
-    if not cells or len(set(cells)) != len(cells) or len(cells) > n:
+    k = len(cells)
+    if not cells or len(set(cells)) != k or k > n:
         raise ShapeError(f"shape {shape.name}: {cage} must have 1 to {n} distinct cells")
-    if not all(0 <= c < len(shape.coords) for c in cells):
+    if min(cells) < 0 or max(cells) >= len(shape.coords):
         raise ShapeError(f"shape {shape.name}: {cage} names a cell out of range")
     if cage.total is not None:
-        low, high = sum_range(len(cells), n)
+        # the smallest and largest sums of k different digits (sums.sum_range, whose
+        # argument checks this cage has passed)
+        low, high = k * (k + 1) // 2, k * (2 * n - k + 1) // 2
         if not low <= cage.total <= high:
             raise ShapeError(f"shape {shape.name}: {cage} sums to {cage.total}, but "
                              f"{len(cells)} different digits from 1 to {n} make {low} to "
