@@ -31,8 +31,16 @@ from rich.table import Table
 
 from numberplace import Puzzle, engine
 from numberplace.formats import parse, write
-from numberplace.shape import Shape
-from numberplace.sumgen import generate_kakuro, generate_killer, kakuro_layout, layout_shape
+from numberplace.shape import Shape, is_across
+from numberplace.sumgen import (
+    generate_kakuro,
+    generate_killer,
+    kakuro_layout,
+    layout_shape,
+    random_filling,
+    totals,
+    with_sums,
+)
 
 PEER = r"""
 import json, sys, time
@@ -62,7 +70,7 @@ def kakuro_grid(shape: Shape) -> list[list[str]]:
         grid[r][c] = "0"
     for cage in shape.cages:
         r, c = shape.coords[cage.cells[0]]
-        across = shape.coords[cage.cells[1]][0] == r
+        across = is_across(shape, cage)
         at = (r, c - 1) if across else (r - 1, c)
         clues.setdefault(at, ["", ""])[1 if across else 0] = str(cage.total)
     for (r, c), (down, across) in clues.items():
@@ -83,18 +91,14 @@ def killer_grids(shape: Shape) -> tuple[list[list[str]], list[list[str]]]:
     return grid, regions
 
 
-def random_filling(size: int, seed: int) -> Puzzle:
+def random_filling_kakuro(size: int, seed: int) -> Puzzle:
     """A generated layout whose sums come from a random filling (digits different in
     each run), so it may have several solutions."""
     rng = random.Random(seed)
     base = layout_shape(kakuro_layout(rng, size, size))
-    free = engine.SumsProbe(base)
-    relabel = rng.sample(range(1, 10), 9)
-    filling = [relabel[v - 1] for v in
-               free.solve([None] * len(base.cages), limit=1).solutions[0]]
-    from numberplace.sumgen import with_sums
-
-    shape = with_sums(base, [sum(filling[c] for c in cage.cells) for cage in base.cages])
+    filling = random_filling(rng, engine.SumsProbe(base))
+    assert filling is not None
+    shape = with_sums(base, totals(base, filling))
     return Puzzle(shape, (0,) * shape.ncells)
 
 
@@ -143,7 +147,7 @@ def main() -> None:
             took.append(time.perf_counter() - t)
         sets.append((f"Kakuro {size}x{size}, generated", made, statistics.median(took)))
     for size in [int(s) for s in args.random_sizes.split(",") if s]:
-        made = [random_filling(size, seed) for seed in range(1, args.count + 1)]
+        made = [random_filling_kakuro(size, seed) for seed in range(1, args.count + 1)]
         sets.append((f"Kakuro {size}x{size}, random filling", made, 0.0))
     killers, took = [], []
     for seed in range(1, 10 * args.count + 1):

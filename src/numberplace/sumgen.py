@@ -42,7 +42,7 @@ from .errors import LimitError, NumberplaceError
 from .grids import random_grid
 from .limits import NEVER, Deadline
 from .puzzle import Puzzle
-from .shape import Cage, KakuroSquare, Shape, classic, kakuro, killer
+from .shape import Cage, KakuroSquare, Shape, classic, is_across, kakuro, killer
 
 #: Kakuro sizes a generator makes (the whole grid, clue squares included).
 MIN_SIDE, MAX_SIDE = 4, 40
@@ -315,7 +315,7 @@ def with_sums(shape: Shape, totals: Sequence[int]) -> Shape:
         squares[r][c] = None
     for cage, total in zip(shape.cages, totals, strict=True):
         r, c = shape.coords[cage.cells[0]]
-        across = len(cage.cells) > 1 and shape.coords[cage.cells[1]][0] == r
+        across = is_across(shape, cage)
         clue_at = (r, c - 1) if across else (r - 1, c)
         down, right = squares[clue_at[0]][clue_at[1]] or (None, None)
         squares[clue_at[0]][clue_at[1]] = (down, total) if across else (total, right)
@@ -338,14 +338,29 @@ def generate_kakuro(rows: int, cols: int | None = None, *, seed: int | None = No
         deadline.check()
         base = layout_shape(kakuro_layout(rng, rows, cols))
         probe = SumsProbe(base)
-        fill = _repair(rng, base, probe, _choose_sums(rng, base, probe), deadline)
+        chosen = _choose_sums(rng, base, probe)
+        fill = None if chosen is None else _repair(rng, base, probe, chosen, deadline)
         if fill is None:
             continue
-        totals = [sum(fill[c] for c in cage.cells) for cage in base.cages]
-        shape = with_sums(base, totals)
+        shape = with_sums(base, totals(base, fill))
         return GeneratedKakuro(Puzzle(shape, (0,) * shape.ncells), tuple(fill), seed,
                                attempt)
     raise LimitError(f"no {rows}x{cols} Kakuro with one solution in {attempts} attempts")
+
+
+def totals(shape: Shape, values: Sequence[int]) -> list[int]:
+    """The sum of every cage of ``shape`` in a filling (in the order of its cages)."""
+    return [sum(values[c] for c in cage.cells) for cage in shape.cages]
+
+
+def random_filling(rng: random.Random, probe: SumsProbe) -> list[int] | None:
+    """A random filling of the probe's shape in which only the runs' digits differ (no
+    sums); None if the search for one runs out of nodes."""
+    found = probe.solve([None] * len(probe.shape.cages), limit=1, node_limit=CHECK_NODES)
+    if not found.solutions:
+        return None
+    relabel = rng.sample(range(1, 10), 9)  # any relabelling fits runs without sums
+    return [relabel[v - 1] for v in found.solutions[0]]
 
 
 def _candidates(board: Sequence[int] | None) -> int:
@@ -353,13 +368,14 @@ def _candidates(board: Sequence[int] | None) -> int:
     return 1 << 30 if board is None else sum(m.bit_count() for m in board)
 
 
-def _choose_sums(rng: random.Random, base: Shape, probe: SumsProbe) -> list[int]:
+def _choose_sums(rng: random.Random, base: Shape, probe: SumsProbe) -> list[int] | None:
     """A filling whose sums leave propagation little to guess (part 2 of the module's
-    text)."""
+    text); None if no first filling is found within the node budget."""
     cages = base.cages
-    totals: list[int | None] = [None] * len(cages)
-    relabel = rng.sample(range(1, 10), 9)  # any relabelling fits runs without sums
-    witness = [relabel[v - 1] for v in probe.solve(totals, limit=1).solutions[0]]
+    chosen: list[int | None] = [None] * len(cages)
+    witness = random_filling(rng, probe)
+    if witness is None:
+        return None
     order = sorted(range(len(cages)),
                    key=lambda k: (min(base.coords[c] for c in cages[k].cells), rng.random()))
     for k in order:
@@ -369,13 +385,13 @@ def _choose_sums(rng: random.Random, base: Shape, probe: SumsProbe) -> list[int]
                   if s != present]
         scored = []
         for total in [present, *rng.sample(others, min(SUMS_TRIED, len(others)))]:
-            totals[k] = total
-            scored.append((_candidates(probe.propagate(totals)), rng.random(), total))
+            chosen[k] = total
+            scored.append((_candidates(probe.propagate(chosen)), rng.random(), total))
         for _, _, total in sorted(scored):
-            totals[k] = total
+            chosen[k] = total
             if total == present:
                 break
-            found = probe.solve(totals, limit=1, node_limit=FIT_NODES)
+            found = probe.solve(chosen, limit=1, node_limit=FIT_NODES)
             if found.solutions:
                 witness = list(found.solutions[0])
                 break
@@ -393,7 +409,7 @@ def _repair(rng: random.Random, base: Shape, probe: SumsProbe, fill: list[int],
             runs_of[c].append(k)
 
     def undecided(values: list[int]) -> list[int]:
-        board = probe.propagate([sum(values[c] for c in cage.cells) for cage in cages])
+        board = probe.propagate(totals(base, values))
         assert board is not None  # the filling itself fits
         return [c for c, m in enumerate(board) if m & (m - 1)]
 
@@ -406,8 +422,7 @@ def _repair(rng: random.Random, base: Shape, probe: SumsProbe, fill: list[int],
             return fill
         if stalled >= 5 or len(open_cells) <= 6:
             stalled = 0
-            totals = [sum(fill[c] for c in cage.cells) for cage in cages]
-            found = probe.solve(totals, limit=2, keep=2, node_limit=CHECK_NODES)
+            found = probe.solve(totals(base, fill), limit=2, keep=2, node_limit=CHECK_NODES)
             if found.status == "unique":
                 return fill
             other = [s for s in found.solutions if list(s) != fill]

@@ -180,13 +180,15 @@ class SumsProbe:
         self._base = _geometry(shape)
         self._records: dict[tuple[int, int], bytes] = {}
 
+    def _check(self, totals: Sequence[int | None]) -> None:
+        if len(totals) != len(self.shape.cages):
+            raise NumberplaceError(f"{len(totals)} totals for {len(self.shape.cages)} cages")
+
     def _sums(self, totals: Sequence[int | None]
               ) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
         from ..sums import combination_masks
 
         cages = self.shape.cages
-        if len(totals) != len(cages):
-            raise NumberplaceError(f"{len(totals)} totals for {len(cages)} cages")
         return tuple((cage.cells, combination_masks(t, len(cage.cells), self.shape.size))
                      for cage, t in zip(cages, totals, strict=True) if t is not None)
 
@@ -210,9 +212,8 @@ class SumsProbe:
 
     def propagate(self, totals: Sequence[int | None]) -> tuple[int, ...] | None:
         """The candidates after propagation alone (see :func:`propagate`)."""
+        self._check(totals)
         givens = bytes(self.shape.ncells)
-        if len(totals) != len(self.shape.cages):
-            raise NumberplaceError(f"{len(totals)} totals for {len(self.shape.cages)} cages")
         if self.backend == "c":
             blob = self._core(totals).propagate(givens, None)
             return None if blob is None else tuple(array("I", blob))
@@ -223,8 +224,7 @@ class SumsProbe:
     def solve(self, totals: Sequence[int | None], *, limit: int = 2, keep: int = 1,
               node_limit: int = 0) -> Result:
         """Search the empty grid under these totals, as :func:`solve` does."""
-        if len(totals) != len(self.shape.cages):
-            raise NumberplaceError(f"{len(totals)} totals for {len(self.shape.cages)} cages")
+        self._check(totals)
         n = self.shape.ncells
         start = time.perf_counter()
         if self.backend == "c":
@@ -239,6 +239,11 @@ class SumsProbe:
                                                     out.guesses)
         return Result(status_of(found, limit, bool(aborted)), found, sols, nodes, guesses,
                       time.perf_counter() - start, backend=self.backend)
+
+
+def _candidates_blob(puzzle: Puzzle) -> bytes | None:
+    """A puzzle's pencil marks as the compiled core reads them (None: none given)."""
+    return None if puzzle.candidates is None else array("I", puzzle.candidates).tobytes()
 
 
 def _invalid(puzzle: Puzzle) -> Result | None:
@@ -281,8 +286,7 @@ def solve(puzzle: Puzzle | str, *, limit: int = 2, keep: int = 1, node_limit: in
     n = puzzle.shape.ncells
     if which == "c":
         core = _compiled(puzzle.shape)  # built once per shape, outside the timing
-        cands = (array("I", puzzle.candidates).tobytes()
-                 if puzzle.candidates is not None else None)
+        cands = _candidates_blob(puzzle)
         batch = None if on_solutions is None else (
             lambda blob: on_solutions([tuple(blob[i:i + n]) for i in range(0, len(blob), n)]))
         start = time.perf_counter()
@@ -311,9 +315,7 @@ def propagate(puzzle: Puzzle | str, *, backend: str | None = None) -> tuple[int,
     if _invalid(puzzle) is not None:
         return None
     if backend_name(backend) == "c":
-        cands = (array("I", puzzle.candidates).tobytes()
-                 if puzzle.candidates is not None else None)
-        blob = _compiled(puzzle.shape).propagate(bytes(puzzle.givens), cands)
+        blob = _compiled(puzzle.shape).propagate(bytes(puzzle.givens), _candidates_blob(puzzle))
         return None if blob is None else tuple(array("I", blob))
     board = _pure.propagate(_geometry(puzzle.shape), puzzle.givens, puzzle.candidates)
     return None if board is None else tuple(board)

@@ -252,6 +252,21 @@ static int locked_candidates(const Engine *e, uint32_t *board, int32_t *queue, i
     return changed;
 }
 
+/* Every value possible in a cage's cells; *placed gets those placed in one of them. */
+static uint32_t cage_values(const uint32_t *board, const int32_t *cells, int n,
+                            uint32_t *placed)
+{
+    uint32_t uni = 0;
+    *placed = 0;
+    for (int i = 0; i < n; i++) {
+        uint32_t m = board[cells[i]];
+        uni |= m;
+        if (!(m & (m - 1)))
+            *placed |= m;
+    }
+    return uni;
+}
+
 /* The coarse cage pass (as _coarse_sums in _pure.py), for shapes of more than
    EXACT_SUMS_MAX symbols: a digit set that makes a
    cage's sum still fits when it holds every value placed in the cage, each of its digits
@@ -262,13 +277,7 @@ static int coarse_cage(uint32_t *board, const int32_t *cells, int n, const int32
                        int nsets, int32_t *queue, int *qn)
 {
     int changed = 0;
-    uint32_t uni = 0, placed = 0;
-    for (int i = 0; i < n; i++) {
-        uint32_t m = board[cells[i]];
-        uni |= m;
-        if (!(m & (m - 1)))
-            placed |= m;
-    }
+    uint32_t placed, uni = cage_values(board, cells, n, &placed);
     uint32_t allowed = 0, required = 0xffffffffu;
     for (int k = 0; k < nsets; k++) {
         uint32_t set = (uint32_t)sets[k];
@@ -335,13 +344,7 @@ static int exact_cage(Scratch *w, uint32_t *board, const int32_t *cells, int n,
     enum { FORWARD = 1, COMPLETES = 2, TARGET = 4 };
     uint8_t *mark = w->mark;
     uint32_t *reached = w->reached;
-    uint32_t uni = 0, placed = 0, digits = 0;
-    for (int i = 0; i < n; i++) {
-        uint32_t m = board[cells[i]];
-        uni |= m;
-        if (!(m & (m - 1)))
-            placed |= m;
-    }
+    uint32_t placed, digits = 0, uni = cage_values(board, cells, n, &placed);
     for (int k = 0; k < nsets; k++) {
         uint32_t set = (uint32_t)sets[k];
         if (!(placed & ~set) && (uni & set) == set) {

@@ -279,6 +279,17 @@ def _sums(board: list[int], sums: tuple[tuple[tuple[int, ...], tuple[int, ...]],
     return changed
 
 
+def _cage_values(board: list[int], cells: tuple[int, ...]) -> tuple[int, int]:
+    """Every value possible in a cage's cells, and those placed in one of them."""
+    union = placed = 0
+    for c in cells:
+        m = board[c]
+        union |= m
+        if not m & (m - 1):
+            placed |= m
+    return union, placed
+
+
 def _exact_cage(board: list[int], cells: tuple[int, ...], combos: tuple[int, ...],
                 queue: list[int]) -> bool | None:
     """The exact rule for one cage: a cell keeps a digit only if the other cells can take
@@ -288,12 +299,7 @@ def _exact_cage(board: list[int], cells: tuple[int, ...], combos: tuple[int, ...
     set; walking back from the complete digit sets, a digit stays in cell i if it leads
     from a set reached forwards to one that completes.
     """
-    union = placed = 0
-    for c in cells:
-        m = board[c]
-        union |= m
-        if not m & (m - 1):
-            placed |= m
+    union, placed = _cage_values(board, cells)
     targets = {s for s in combos if not placed & ~s and union & s == s}
     digits = 0
     for s in targets:
@@ -353,12 +359,7 @@ def _coarse_cage(board: list[int], cells: tuple[int, ...], combos: tuple[int, ..
     that every fitting set holds, possible in one cell only, goes there.
     """
     changed = False
-    union = placed = 0
-    for c in cells:
-        m = board[c]
-        union |= m
-        if not m & (m - 1):
-            placed |= m
+    union, placed = _cage_values(board, cells)
     allowed = 0
     required = -1
     for combo in combos:
