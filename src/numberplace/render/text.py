@@ -1,4 +1,4 @@
-"""A candidates board as plain text for a terminal.
+r"""A candidates board as plain text for a terminal.
 
 Every shape is drawn the same way, on its canvas: one slot per canvas position, a ``|``
 between two cells of different boxes (or jigsaw regions, or between a cell and the edge
@@ -19,13 +19,23 @@ With ``candidates=True`` an empty cell shows its candidates (``.`` when it has n
 and a cell with a value shows the value, each padded to the width of the largest candidate
 set on the board. With ``candidates=False`` only values are shown, ``.`` for an empty
 cell, in a compact layout of one character per cell.
+
+A Killer is drawn as its grid, then its cages as the ``killer`` format writes them: a line
+``cages:``, a map of one label a cell and the sums (``A=21 B=7 ...``); so a Killer drawn
+with ``candidates=False`` reads back as the puzzle of its values. A Kakuro is drawn as the
+``kakuro`` format writes it, with the board's values (or candidates) in its white cells::
+
+    #    4\   10\
+    \3   1    2
+    \11  3    .
 """
 
 from __future__ import annotations
 
 from ..alphabet import Alphabet
+from ..formats.kakuro import is_kakuro
 from ..logic.board import Board
-from ..shape import BLOCK_KINDS, Shape
+from ..shape import BLOCK_KINDS, Shape, is_across
 
 _BLOCK_KINDS = BLOCK_KINDS
 
@@ -83,7 +93,6 @@ def render_text(board: Board, shape: Shape, alphabet: Alphabet | None = None,
     size). Lines carry no trailing spaces; there is no final newline.
     """
     alphabet = alphabet or Alphabet.default(shape.size)
-    height, width = shape.canvas
     texts: dict[int, str] = {}
     for cell in range(shape.ncells):
         value = board.values[cell]
@@ -93,6 +102,17 @@ def render_text(board: Board, shape: Shape, alphabet: Alphabet | None = None,
             texts[cell] = _symbols(board.candidates[cell], alphabet) or "."
         else:
             texts[cell] = "."
+    if is_kakuro(shape):
+        return _kakuro_text(shape, texts)
+    drawn = _grid_text(shape, texts, candidates)
+    if any(cage.clue is None for cage in shape.cages):
+        drawn += "\n" + _cages_text(shape)
+    return drawn
+
+
+def _grid_text(shape: Shape, texts: dict[int, str], candidates: bool) -> str:
+    """The grid with each cell's text, boxes and regions shown by ``|`` and ``-`` lines."""
+    height, width = shape.canvas
     w = max((len(t) for t in texts.values()), default=1)
     pad = " " if candidates else ""
     slot = w + 2 * len(pad)
@@ -129,3 +149,72 @@ def render_text(board: Board, shape: Shape, alphabet: Alphabet | None = None,
         parts.append("|" if vertical[i][width] else " ")
         lines.append("".join(parts).rstrip())
     return "\n".join(lines)
+
+
+#: Labels of a Killer's cages in its map, in order (as the ``killer`` format gives them).
+CAGE_LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
+def _cage_labels(shape: Shape) -> list[str]:
+    """A label for each cage: all different while there are enough, else different from
+    the label of every cage beside it, which still tells them apart on the map."""
+    count = len(shape.cages)
+    if count <= len(CAGE_LABELS):
+        return list(CAGE_LABELS[:count])
+    owner = {c: k for k, cage in enumerate(shape.cages) for c in cage.cells}
+    out: list[str] = []
+    for k, cage in enumerate(shape.cages):
+        near = set()
+        for c in cage.cells:
+            r, col = shape.coords[c]
+            for rc in ((r - 1, col), (r + 1, col), (r, col - 1), (r, col + 1)):
+                other = owner.get(shape.cell_at.get(rc, -1))
+                if other is not None and other < k:
+                    near.add(out[other])
+        # four sides of a cell and its cage's other cells border fewer than 52 cages
+        # in any grid but a huge one; past that a label may repeat beside its own
+        out.append(next((ch for ch in CAGE_LABELS if ch not in near), CAGE_LABELS[k % 52]))
+    return out
+
+
+def _cages_text(shape: Shape) -> str:
+    """``cages:``, the cage map (a label per cell, ``.`` outside every cage) and the sums,
+    ten to a line, by label, or by first cell when labels repeat."""
+    height, width = shape.canvas
+    labels = _cage_labels(shape)
+    mark = {c: label for cage, label in zip(shape.cages, labels, strict=True)
+            for c in cage.cells}
+    lines = ["cages:"]
+    for r in range(height):
+        row = []
+        for c in range(width):
+            at = shape.cell_at.get((r, c))
+            row.append(" " if at is None else mark.get(at, "."))
+        lines.append("".join(row).rstrip())
+    unique = len(set(labels)) == len(labels)
+    sums = [f"{label if unique else shape.cell_name(min(cage.cells))}={cage.total}"
+            for cage, label in zip(shape.cages, labels, strict=True) if cage.total is not None]
+    lines += [" ".join(sums[i:i + 10]) for i in range(0, len(sums), 10)]
+    return "\n".join(lines)
+
+
+def _kakuro_text(shape: Shape, texts: dict[int, str]) -> str:
+    """The Kakuro's squares in aligned columns: ``#`` a block, ``down\\across`` a clue
+    square, a white cell its text."""
+    height, width = shape.canvas
+    tokens = [["#"] * width for _ in range(height)]
+    for cell, (r, c) in enumerate(shape.coords):
+        tokens[r][c] = texts[cell]
+    clues: dict[tuple[int, int], list[str]] = {}
+    for cage in shape.cages:
+        if cage.clue is not None:
+            total = "" if cage.total is None else str(cage.total)
+            clues.setdefault(cage.clue, ["", ""])[is_across(shape, cage)] = total
+    for (r, c), (down, across) in clues.items():
+        tokens[r][c] = f"{down}\\{across}"
+    for row in tokens:
+        # a line of blocks alone would read back as a comment
+        if all(t == "#" for t in row):
+            row[:] = ["X"] * len(row)
+    w = max(len(t) for row in tokens for t in row)
+    return "\n".join(" ".join(t.ljust(w) for t in row).rstrip() for row in tokens)
