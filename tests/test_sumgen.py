@@ -4,17 +4,20 @@ solution by both engines, and a seed gives the same puzzle again."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from numberplace import Puzzle, classic, engine, solve
+from numberplace import Puzzle, classic, engine, solve, sumgen
 from numberplace.engine import SumsProbe, available_backends
-from numberplace.errors import NumberplaceError
+from numberplace.errors import LimitError, NumberplaceError
 from numberplace.formats import parse, write
+from numberplace.limits import Deadline
 from numberplace.shape import is_across
 from numberplace.sumgen import (
+    black_group,
     generate_kakuro,
     generate_killer,
     kakuro_layout,
@@ -42,15 +45,13 @@ def runs(white: tuple[tuple[bool, ...], ...]) -> list[int]:
     return out
 
 
-@settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10**6), rows=st.integers(6, 16), cols=st.integers(6, 16))
-def test_layouts_are_symmetric_connected_and_in_runs_of_two_to_nine(seed: int, rows: int,
-                                                                    cols: int) -> None:
-    white = kakuro_layout(random.Random(seed), rows, cols)
+def assert_layout_rules(white: Sequence[Sequence[bool]]) -> None:
+    """Clue row and column black, symmetric under a half turn, runs of 2 to 9, connected."""
+    rows, cols = len(white), len(white[0])
     assert not any(white[0]) and not any(row[0] for row in white)
     assert all(white[r][c] == white[rows - r][cols - c]
                for r in range(1, rows) for c in range(1, cols))
-    assert all(2 <= n <= 9 for n in runs(white))
+    assert all(2 <= n <= 9 for n in runs(tuple(tuple(row) for row in white)))
     cells = {(r, c) for r in range(rows) for c in range(cols) if white[r][c]}
     start = next(iter(cells))
     seen, todo = {start}, [start]
@@ -61,6 +62,107 @@ def test_layouts_are_symmetric_connected_and_in_runs_of_two_to_nine(seed: int, r
                 seen.add(nb)
                 todo.append(nb)
     assert seen == cells
+
+
+def white_of(puzzle: Puzzle) -> list[list[bool]]:
+    rows, cols = puzzle.shape.canvas
+    white = [[False] * cols for _ in range(rows)]
+    for r, c in puzzle.shape.coords:
+        white[r][c] = True
+    return white
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), rows=st.integers(6, 16), cols=st.integers(6, 16))
+def test_layouts_are_symmetric_connected_and_in_runs_of_two_to_nine(seed: int, rows: int,
+                                                                    cols: int) -> None:
+    assert_layout_rules(kakuro_layout(random.Random(seed), rows, cols))
+
+
+def test_large_layouts_keep_the_rules() -> None:
+    for seed in range(2):
+        assert_layout_rules(kakuro_layout(random.Random(seed), 30, 30))
+
+
+#: A layout in which blacking out a cell of the square in the middle leaves cells alone
+#: and cuts pieces off.
+CASCADE = """
+##########
+###..##..#
+###......#
+#..##..#..
+#..XX.#...
+###XX#..##
+#...#.....
+#..#..##..
+##......##
+##..##..##
+"""
+
+
+def test_a_blackout_keeps_the_layout_rules_wherever_it_falls() -> None:
+    layouts = [[[ch != "#" for ch in line] for line in CASCADE.split()]]
+    layouts += [[list(row) for row in kakuro_layout(random.Random(seed), 11, 13)]
+                for seed in range(3)]
+    for white in layouts:
+        rows, cols = len(white), len(white[0])
+        went = 0
+        for r in range(rows):
+            for c in range(cols):
+                group = black_group(white, (r, c))
+                if not white[r][c]:
+                    assert group is None
+                    continue
+                if group is None:
+                    continue
+                went += 1
+                assert {(r, c), (rows - r, cols - c)} <= group
+                assert all(white[y][x] for y, x in group)
+                after = [[w and (y, x) not in group for x, w in enumerate(row)]
+                         for y, row in enumerate(white)]
+                assert any(map(any, after))
+                assert_layout_rules(after)
+        assert went
+    # (4, 3) goes with its mirror image and cuts off the 2x2 corner pieces; (5, 4) takes
+    # its whole square along, leaving two mirror-image halves: neither can be kept
+    white = layouts[0]
+    assert black_group(white, (4, 3)) == {(4, 3), (6, 7), (3, 1), (3, 2), (4, 1), (4, 2),
+                                          (7, 9), (7, 8), (6, 9), (6, 8)}
+    assert black_group(white, (5, 4)) is None
+
+
+@pytest.mark.parametrize(("size", "seed"), [(6, 11), (7, 6), (9, 26), (10, 23)])
+def test_kakuros_that_needed_a_blackout_are_unique_by_both_engines(size: int,
+                                                                  seed: int) -> None:
+    made = generate_kakuro(size, seed=seed)
+    assert made.blackouts >= 1 and made.attempts == 1
+    assert_layout_rules(white_of(made.puzzle))
+    assert made.puzzle.fits(made.solution)
+    for backend in BACKENDS:
+        result = solve(made.puzzle, limit=2, backend=backend)
+        assert result.status == "unique" and result.solution == made.solution
+    assert generate_kakuro(size, seed=seed).puzzle == made.puzzle
+
+
+@pytest.mark.parametrize("size", [10, 12, 15])
+def test_a_repair_with_no_patience_blacks_out_until_unique(size: int,
+                                                           monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    monkeypatch.setattr(sumgen, "PATIENCE", 1)
+    blackouts = 0
+    for seed in range(4):
+        made = generate_kakuro(size, seed=seed)
+        blackouts += made.blackouts
+        assert_layout_rules(white_of(made.puzzle))
+        for backend in BACKENDS:
+            result = solve(made.puzzle, limit=2, backend=backend)
+            assert result.status == "unique" and result.solution == made.solution
+    assert blackouts >= 2
+
+
+def test_a_kakuro_generator_stops_at_its_deadline() -> None:
+    with pytest.raises(LimitError, match="time limit"):
+        generate_kakuro(30, seed=1, deadline=Deadline(0.05))
 
 
 @pytest.mark.parametrize("size", [6, 8, 10, 12])

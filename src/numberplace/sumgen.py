@@ -6,13 +6,15 @@ cages grow from random cells, each taking random neighbours (up to a random size
 second solution, a cage holding a cell where the two differ is split in two (each part
 still connected), and the sums are taken again: a cage can only get smaller, so this ends.
 
-A Kakuro is made in three parts:
+A Kakuro is made in four parts:
 
 1. **Layout** (:func:`kakuro_layout`): the white cells, symmetric under a half turn, in
    runs of 2 to 9 cells, all connected. Black squares are added in mirrored pairs, first
    to cut runs longer than nine, then, until a share of the inner squares is black,
    preferring runs longer than the layout's favourite length; a pair goes in only if no
-   run is left with one cell and the white cells stay connected.
+   run is left with one cell and the white cells stay connected. A run longer than nine
+   that no pair can cut is cut by a small group instead: the cells a pair would leave
+   alone go too, as in a blackout (part 4).
 2. **Sums, one run at a time**: the runs are taken in reading order, and each gets the
    sum, among its present one and a few others drawn at random, that leaves the fewest
    candidates after the engine's propagation (:func:`numberplace.engine.propagate`)
@@ -23,8 +25,17 @@ A Kakuro is made in three parts:
    differ), to the value (different from its runs') or by the swap with a cell of one of
    its runs that leaves the fewest undecided; a worse change is taken now and then, less
    often as the repair goes on (simulated annealing). It ends when propagation decides
-   every cell or, when it stalls, when a search proves the sums have one solution. An
-   attempt that does not end within its budget starts again from a new layout.
+   every cell or, when it stalls, when a search proves the sums have one solution.
+4. **Blackout**: when the repair stalls (:data:`PATIENCE` steps without a new fewest of
+   undecided cells) with a second solution left, a cell where the two differ (if none
+   can go, one propagation leaves undecided) turns black with its mirror image
+   (:func:`black_group`): a white cell this leaves alone across or down goes too, with
+   its mirror image, and so on; if the white cells fall apart, every piece but the
+   largest goes. The runs and their sums are taken again from the filling (a run's
+   digits stay different, as it only loses cells), and the repair goes on. Runs only
+   shrink, so this ends. If no such cell can go (the group would take more than a
+   quarter of the white cells, or leave two mirror-image pieces of the same size), the
+   repair goes on while its steps last; after that, a new layout is drawn.
 
 Every puzzle returned has been checked by a full search to have exactly one solution.
 """
@@ -48,9 +59,14 @@ from .shape import Cage, KakuroSquare, Shape, classic, is_across, kakuro, killer
 MIN_SIDE, MAX_SIDE = 4, 40
 #: Share of the inner squares made black, and the run length preferred, by default.
 BLACK_SHARE, FAVOURITE_RUN = 0.3, 6
+#: Squares a layout may turn black at once to cut a run longer than nine.
+MAX_CUT = 6
 #: Repair changes one attempt may make before it starts again from a new layout, at
 #: least and per white cell.
 REPAIR_STEPS, REPAIR_STEPS_PER_CELL = 400, 4
+#: Repair steps without a new fewest of undecided cells after which a cell where two
+#: solutions differ is blacked out instead.
+PATIENCE = 20
 #: Swaps with a cell of the same run tried at each repair step.
 SWAPS_TRIED = 3
 #: Other sums tried for a run while the sums are chosen.
@@ -65,12 +81,15 @@ Grid = list[list[bool]]
 
 @dataclass
 class GeneratedKakuro:
-    """A generated Kakuro with its solution and the seed that reproduces it."""
+    """A generated Kakuro with its solution and the seed that reproduces it; ``attempts``
+    counts the layouts drawn, ``blackouts`` the times cells of the last one were blacked
+    out (each with its mirror image) on the way to one solution."""
 
     puzzle: Puzzle
     solution: tuple[int, ...]
     seed: int
     attempts: int = 1
+    blackouts: int = 0
 
 
 @dataclass
@@ -180,49 +199,66 @@ def _split(rng: random.Random, cells: tuple[int, ...], beside: list[list[int]]
 
 
 def kakuro_layout(rng: random.Random, rows: int, cols: int, *, black: float = BLACK_SHARE,
-                  favourite: int = FAVOURITE_RUN) -> tuple[tuple[bool, ...], ...]:
+                  favourite: int = FAVOURITE_RUN, deadline: Deadline = NEVER
+                  ) -> tuple[tuple[bool, ...], ...]:
     """A random layout (True: white), symmetric under a half turn; see the module's text.
 
-    Raises NumberplaceError when 100 tries find none (grids too small for runs).
+    Raises NumberplaceError when 100 tries find none (grids too small for runs), and
+    LimitError when the deadline passes first.
     """
     for _ in range(100):
-        white = _try_layout(rng, rows, cols, black, favourite)
+        white = _try_layout(rng, rows, cols, black, favourite, deadline)
         if white is not None:
             return tuple(tuple(row) for row in white)
     raise NumberplaceError(f"no Kakuro layout of {rows}x{cols} found")
 
 
 def _try_layout(rng: random.Random, rows: int, cols: int, black: float,
-                favourite: int) -> Grid | None:
+                favourite: int, deadline: Deadline) -> Grid | None:
     white = [[r > 0 and c > 0 for c in range(cols)] for r in range(rows)]
     target = black * (rows - 1) * (cols - 1)
     blacks = 0
     while True:
+        deadline.check()
         runs = _runs(white)
         too_long = [run for run in runs if len(run) > 9]
         if too_long:
-            candidates = _cut_points(rng.choice(too_long))
+            # a run with no cut that fits may come first: the others are tried after it
+            rng.shuffle(too_long)
+            candidates = [x for run in too_long for x in rng.sample(_cut_points(run),
+                                                                   len(_cut_points(run)))]
         elif blacks < target:
             long_runs = [run for run in runs if len(run) > favourite]
             candidates = (_cut_points(rng.choice(long_runs)) if long_runs and
                           rng.random() < 0.8 else [x for run in runs for x in run])
+            rng.shuffle(candidates)
         else:
             return white
-        rng.shuffle(candidates)
         for r, c in candidates:
             group = {(r, c), (rows - r, cols - c)}
             if not all(1 <= y < rows and 1 <= x < cols and white[y][x] for y, x in group):
                 continue
             for y, x in group:
                 white[y][x] = False
-            if _fits(white, group) and _connected(white):
+            if _fits(white, group) and _still_connected(white, group):
                 blacks += len(group)
                 break
             for y, x in group:
                 white[y][x] = True
         else:
             if too_long:
-                return None
+                # a cut may leave a cell alone across or down (beside the edge, say):
+                # that cell goes too, as a blackout takes it
+                for cell in candidates:
+                    cut = black_group(white, cell)
+                    if cut is not None and len(cut) <= MAX_CUT:
+                        for y, x in cut:
+                            white[y][x] = False
+                        blacks += len(cut)
+                        break
+                else:
+                    return None
+                continue
             if len(candidates) < sum(len(run) for run in runs):
                 continue  # no cut of the chosen long run fits: try any cell next time
             return white if blacks >= target / 2 else None
@@ -273,20 +309,27 @@ def _fits(white: Grid, group: set[tuple[int, int]]) -> bool:
     return True
 
 
-def _connected(white: Grid) -> bool:
-    cells = [(r, c) for r, row in enumerate(white) for c, w in enumerate(row) if w]
-    if not cells:
-        return False
-    seen = {cells[0]}
-    todo = [cells[0]]
-    while todo:
+def _still_connected(white: Grid, group: set[tuple[int, int]]) -> bool:
+    """Whether the white cells, connected before the squares of ``group`` turned black,
+    still are: so they are if the white cells beside the group reach one another, and
+    the search can stop once they all have been reached."""
+    rows, cols = len(white), len(white[0])
+    targets = {(y, x) for r, c in group
+               for y, x in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1))
+               if 0 <= y < rows and 0 <= x < cols and white[y][x]}
+    if not targets:
+        return any(map(any, white))  # the group was a piece of its own
+    start = next(iter(targets))
+    seen, todo = {start}, [start]
+    found = 1
+    while todo and found < len(targets):
         r, c = todo.pop()
         for y, x in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-            if 0 <= y < len(white) and 0 <= x < len(white[0]) and white[y][x] and (
-                    (y, x) not in seen):
+            if 0 <= y < rows and 0 <= x < cols and white[y][x] and (y, x) not in seen:
                 seen.add((y, x))
                 todo.append((y, x))
-    return len(seen) == len(cells)
+                found += (y, x) in targets
+    return found == len(targets)
 
 
 def layout_shape(white: Sequence[Sequence[bool]]) -> Shape:
@@ -336,16 +379,115 @@ def generate_kakuro(rows: int, cols: int | None = None, *, seed: int | None = No
     rng = random.Random(seed)
     for attempt in range(1, attempts + 1):
         deadline.check()
-        base = layout_shape(kakuro_layout(rng, rows, cols))
+        white = [list(row) for row in kakuro_layout(rng, rows, cols, deadline=deadline)]
+        base = layout_shape(white)
         probe = SumsProbe(base)
-        chosen = _choose_sums(rng, base, probe)
-        fill = None if chosen is None else _repair(rng, base, probe, chosen, deadline)
-        if fill is None:
-            continue
-        shape = with_sums(base, totals(base, fill))
-        return GeneratedKakuro(Puzzle(shape, (0,) * shape.ncells), tuple(fill), seed,
-                               attempt)
+        fill = _choose_sums(rng, base, probe, deadline)
+        blackouts, done = 0, 0
+        budget = max(REPAIR_STEPS, REPAIR_STEPS_PER_CELL * base.ncells)
+        while fill is not None:
+            fill, differ, steps = _repair(rng, base, probe, fill, deadline, done, budget)
+            done += steps
+            if not differ:
+                shape = with_sums(base, totals(base, fill))
+                return GeneratedKakuro(Puzzle(shape, (0,) * shape.ncells), tuple(fill),
+                                       seed, attempt, blackouts)
+            deadline.check()
+            group = _blackout(rng, white, [base.coords[c] for c in differ],
+                              [base.coords[c] for c in _undecided(probe, base, fill)])
+            if group is None:
+                # no cell can go: repair on while steps are left, the second solution
+                # may move to cells that can
+                if done >= budget:
+                    break
+                continue
+            values = dict(zip(base.coords, fill, strict=True))
+            for r, c in group:
+                white[r][c] = False
+            base = layout_shape(white)
+            probe = SumsProbe(base)
+            fill = [values[rc] for rc in base.coords]
+            blackouts += 1
     raise LimitError(f"no {rows}x{cols} Kakuro with one solution in {attempts} attempts")
+
+
+def _blackout(rng: random.Random, white: Grid, differ: Sequence[tuple[int, int]],
+              undecided: Sequence[tuple[int, int]]) -> set[tuple[int, int]] | None:
+    """The squares to turn black so that one of the ``differ`` cells (or, if none of
+    them can go, one of the ``undecided`` ones) goes with its mirror image, the layout
+    keeping its rules (see :func:`black_group`): the smallest such group, ties broken at
+    random. None if no group takes at most a quarter of the white cells."""
+    most = sum(map(sum, white)) // 4
+    for cells in (differ, undecided):
+        best: tuple[int, float, set[tuple[int, int]]] | None = None
+        for cell in cells:
+            group = black_group(white, cell)
+            if group is not None and len(group) <= most:
+                key = (len(group), rng.random(), group)
+                if best is None or key[:2] < best[:2]:
+                    best = key
+        if best is not None:
+            return best[2]
+    return None
+
+
+def black_group(white: Sequence[Sequence[bool]], cell: tuple[int, int]
+                ) -> set[tuple[int, int]] | None:
+    """The white squares to turn black, ``cell`` and its mirror image among them, so
+    that the layout stays symmetric, connected and in runs of 2 to 9.
+
+    A white square left alone across or down goes too, with its mirror image, until none
+    is; then, if the white cells fell apart, every piece but the largest goes. None if
+    ``cell`` is not white or no piece is the one largest (two mirror images, or none).
+    """
+    rows, cols = len(white), len(white[0])
+    r, c = cell
+    if not (1 <= r < rows and 1 <= c < cols and white[r][c]):
+        return None
+    grid = [list(row) for row in white]
+    group: set[tuple[int, int]] = set()
+    todo = [(r, c)]
+    while todo:
+        y, x = todo.pop()
+        for sy, sx in ((y, x), (rows - y, cols - x)):
+            if grid[sy][sx]:
+                grid[sy][sx] = False
+                group.add((sy, sx))
+                # only the squares beside a new black one can be left alone
+                for ny, nx in ((sy, sx - 1), (sy, sx + 1), (sy - 1, sx), (sy + 1, sx)):
+                    if 0 <= ny < rows and 0 <= nx < cols and grid[ny][nx] and (
+                            _run_length(grid, ny, nx, 0, 1) < 2
+                            or _run_length(grid, ny, nx, 1, 0) < 2):
+                        todo.append((ny, nx))
+    pieces = sorted(_pieces(grid), key=len, reverse=True)
+    if not pieces or (len(pieces) > 1 and len(pieces[1]) == len(pieces[0])):
+        return None
+    # a piece cut off goes whole, so its runs are untouched; the mirror image of a piece
+    # is a piece of the same size, so the one largest is its own and symmetry is kept
+    for piece in pieces[1:]:
+        group |= piece
+    return group
+
+
+def _pieces(grid: Sequence[Sequence[bool]]) -> list[set[tuple[int, int]]]:
+    """The white cells in pieces joined side to side."""
+    rows, cols = len(grid), len(grid[0])
+    seen: set[tuple[int, int]] = set()
+    pieces = []
+    for r in range(rows):
+        for c in range(cols):
+            if grid[r][c] and (r, c) not in seen:
+                piece, todo = {(r, c)}, [(r, c)]
+                while todo:
+                    y, x = todo.pop()
+                    for ny, nx in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
+                        if 0 <= ny < rows and 0 <= nx < cols and grid[ny][nx] and (
+                                (ny, nx) not in piece):
+                            piece.add((ny, nx))
+                            todo.append((ny, nx))
+                seen |= piece
+                pieces.append(piece)
+    return pieces
 
 
 def totals(shape: Shape, values: Sequence[int]) -> list[int]:
@@ -368,7 +510,8 @@ def _candidates(board: Sequence[int] | None) -> int:
     return 1 << 30 if board is None else sum(m.bit_count() for m in board)
 
 
-def _choose_sums(rng: random.Random, base: Shape, probe: SumsProbe) -> list[int] | None:
+def _choose_sums(rng: random.Random, base: Shape, probe: SumsProbe, deadline: Deadline
+                 ) -> list[int] | None:
     """A filling whose sums leave propagation little to guess (part 2 of the module's
     text); None if no first filling is found within the node budget."""
     cages = base.cages
@@ -379,6 +522,7 @@ def _choose_sums(rng: random.Random, base: Shape, probe: SumsProbe) -> list[int]
     order = sorted(range(len(cages)),
                    key=lambda k: (min(base.coords[c] for c in cages[k].cells), rng.random()))
     for k in order:
+        deadline.check()
         n = len(cages[k].cells)
         present = sum(witness[c] for c in cages[k].cells)
         others = [s for s in range(n * (n + 1) // 2, sum(range(10 - n, 10)) + 1)
@@ -398,10 +542,23 @@ def _choose_sums(rng: random.Random, base: Shape, probe: SumsProbe) -> list[int]
     return list(witness)
 
 
+def _undecided(probe: SumsProbe, base: Shape, values: Sequence[int]) -> list[int]:
+    """The cells propagation leaves more than one candidate under a filling's sums."""
+    board = probe.propagate(totals(base, values))
+    assert board is not None  # the filling itself fits
+    return [c for c, m in enumerate(board) if m & (m - 1)]
+
+
 def _repair(rng: random.Random, base: Shape, probe: SumsProbe, fill: list[int],
-            deadline: Deadline) -> list[int] | None:
-    """Change the filling until its sums have one solution (part 3 of the module's text);
-    None if the budget runs out."""
+            deadline: Deadline, done: int, budget: int) -> tuple[list[int], list[int], int]:
+    """Change the filling until its sums have one solution (part 3 of the module's text),
+    from step ``done`` of ``budget`` (the annealing cools over the whole budget).
+
+    Returns the filling, the cells where a second solution differs from it if the repair
+    stalled or ran out of steps first (the cells propagation leaves undecided if the
+    search for one ran out of nodes; none when the solution is proved unique), and the
+    steps taken.
+    """
     cages = base.cages
     runs_of: list[list[int]] = [[] for _ in range(base.ncells)]
     for k, cage in enumerate(cages):
@@ -409,24 +566,33 @@ def _repair(rng: random.Random, base: Shape, probe: SumsProbe, fill: list[int],
             runs_of[c].append(k)
 
     def undecided(values: list[int]) -> list[int]:
-        board = probe.propagate(totals(base, values))
-        assert board is not None  # the filling itself fits
-        return [c for c, m in enumerate(board) if m & (m - 1)]
+        return _undecided(probe, base, values)
+
+    def second(values: list[int]) -> list[int] | None:
+        """Where a second solution differs; [] if there is none, None if the search
+        ran out of nodes."""
+        found = probe.solve(totals(base, values), limit=2, keep=2, node_limit=CHECK_NODES)
+        if found.status == "unique":
+            return []
+        other = [s for s in found.solutions if list(s) != values]
+        return [c for c in range(len(values)) if other[0][c] != values[c]] if other else None
 
     open_cells = undecided(fill)
+    best, best_fill, since_best = len(open_cells), list(fill), 0
     stalled = 0
     focus: list[int] = []  # where a second solution differs from the filling
-    budget = max(REPAIR_STEPS, REPAIR_STEPS_PER_CELL * base.ncells)
-    for step in range(budget):
+    step = done
+    while step < budget:
         if not open_cells:
-            return fill
+            return fill, [], step - done
+        if since_best >= PATIENCE and step > done:
+            break
         if stalled >= 5 or len(open_cells) <= 6:
             stalled = 0
-            found = probe.solve(totals(base, fill), limit=2, keep=2, node_limit=CHECK_NODES)
-            if found.status == "unique":
-                return fill
-            other = [s for s in found.solutions if list(s) != fill]
-            focus = [c for c in range(len(fill)) if other and other[0][c] != fill[c]]
+            differ = second(fill)
+            if differ == []:
+                return fill, [], step - done
+            focus = differ or []
         if step % 16 == 0:
             deadline.check()
         still_open = set(open_cells)
@@ -441,19 +607,27 @@ def _repair(rng: random.Random, base: Shape, probe: SumsProbe, fill: list[int],
             tried.append((len(now_open), rng.random(), move, now_open))
             for c, v in undo:
                 fill[c] = v
+        step += 1
         if not tried:
             continue
-        best = min(tried)
-        worse = best[0] - len(open_cells)
+        chosen = min(tried)
+        worse = chosen[0] - len(open_cells)
         heat = 2.0 * (1 - step / budget) + 0.05
         if worse <= 0 or rng.random() < math.exp(-worse / heat):
             stalled = stalled + 1 if worse >= 0 else 0
-            for c, v in best[2]:
+            for c, v in chosen[2]:
                 fill[c] = v
-            open_cells = best[3]
+            open_cells = chosen[3]
         else:
             stalled += 1
-    return None
+        if len(open_cells) < best:
+            best, best_fill, since_best = len(open_cells), list(fill), 0
+        else:
+            since_best += 1
+    if best == 0:
+        return best_fill, [], step - done
+    differ = second(best_fill)
+    return best_fill, undecided(best_fill) if differ is None else differ, step - done
 
 
 def _moves(rng: random.Random, fill: list[int], cell: int, runs_of: list[list[int]],
