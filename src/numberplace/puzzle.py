@@ -121,7 +121,9 @@ class Puzzle:
     def clashes(self) -> list[Clash]:
         """Pairs of cells of one house (or cage) that hold the same value, first found
         first."""
-        out = []
+        out: list[Clash] = []
+        if not any(self.givens):  # a puzzle with no givens yet, as a Kakuro starts
+            return out
         groups: list[House | Cage] = [*self.shape.houses, *self.shape.cages]
         for house in groups:
             seen: dict[int, int] = {}

@@ -152,21 +152,35 @@ class Shape:
     def peers(self) -> tuple[tuple[int, ...], ...]:
         """For each cell, the other cells that share a house or a cage with it (and so
         cannot hold its value), sorted."""
-        out = []
-        for c, hs in enumerate(self.houses_of):
-            s: set[int] = set()
-            for h in hs:
-                s.update(self.houses[h].cells)
-            for k in self.cages_of[c]:
-                s.update(self.cages[k].cells)
-            s.discard(c)
-            out.append(tuple(sorted(s)))
+        ncells = len(self.coords)
+        base, base_sets = _house_peers(self.houses, ncells)
+        if not self.cages:
+            return base
+        # cages are added to the peers of the houses, which every Killer on one base
+        # shares: most cages lie inside a house, and their cells' peers stay as they are
+        joined: list[list[int] | None] = [None] * ncells
+        for cage in self.cages:
+            cells = cage.cells
+            for c in cells:
+                more = joined[c]
+                if more is None:
+                    joined[c] = list(cells)
+                else:
+                    more += cells
+        out = list(base)
+        for c, more in enumerate(joined):
+            if more is not None:
+                inside = base_sets[c]
+                new = [x for x in more if x not in inside and x != c]
+                if new:
+                    out[c] = tuple(sorted(inside.union(new)))
         return tuple(out)
 
     @cached_property
     def is_classic9(self) -> bool:
         """True for the plain 9x9 grid with 3x3 boxes (the engine has a fast path)."""
-        return self == classic(9)
+        # a shape with cages never equals it, and its key need not be built to say so
+        return not self.cages and self == classic(9)
 
     def cell_name(self, cell: int, notation: str = "rc") -> str:
         """Name a cell: ``r5c6`` (canvas row and column from 1), or the book's ``(6,5)``."""
@@ -187,6 +201,38 @@ class Shape:
 
 
 # -- construction helpers ------------------------------------------------------------------
+
+
+#: The peers houses give, by the identity of a shape's houses (kept here, so an id is not
+#: reused while its entry lives): shapes that share their houses share these.
+_HOUSE_PEERS: dict[int, tuple[tuple[House, ...], int, tuple[tuple[int, ...], ...],
+                              tuple[frozenset[int], ...]]] = {}
+_NO_SET: frozenset[int] = frozenset()
+
+
+def _house_peers(houses: tuple[House, ...], ncells: int
+                 ) -> tuple[tuple[tuple[int, ...], ...], tuple[frozenset[int], ...]]:
+    """For each cell, the other cells of its houses, sorted and as a set."""
+    if not houses:
+        return ((),) * ncells, (_NO_SET,) * ncells
+    hit = _HOUSE_PEERS.get(id(houses))
+    if hit is not None and hit[0] is houses and hit[1] == ncells:
+        return hit[2], hit[3]
+    acc: list[list[int]] = [[] for _ in range(ncells)]
+    for house in houses:
+        cells = house.cells
+        for c in cells:
+            acc[c] += cells
+    sets = []
+    for c, found in enumerate(acc):
+        s = set(found)
+        s.discard(c)
+        sets.append(frozenset(s))
+    peers = tuple(tuple(sorted(s)) for s in sets)
+    if len(_HOUSE_PEERS) >= 64:
+        _HOUSE_PEERS.clear()
+    _HOUSE_PEERS[id(houses)] = (houses, ncells, peers, tuple(sets))
+    return peers, tuple(sets)
 
 
 def _memberships(ncells: int, groups: Sequence[House | Cage]) -> tuple[tuple[int, ...], ...]:
@@ -217,7 +263,27 @@ def _validate(shape: Shape) -> Shape:
             covered[c] = True
     if not all(covered):
         raise ShapeError(f"shape {shape.name}: a cell belongs to no house or cage")
+    return _checked(shape)
+
+
+def _cage(cells: tuple[int, ...], total: int | None, clue: tuple[int, int] | None,
+          label: str) -> Cage:
+    """``Cage(cells, total, clue, label)``, made faster: a frozen dataclass sets its fields
+    one call each, and a Kakuro or Killer read makes dozens of cages."""
+    cage = object.__new__(Cage)
+    object.__setattr__(cage, "__dict__",
+                       {"cells": cells, "total": total, "clue": clue, "label": label})
+    return cage
+
+
+def _checked(shape: Shape) -> Shape:
+    """Mark a shape as valid, so shapes built on it need not check it again."""
+    object.__setattr__(shape, "_valid", True)
     return shape
+
+
+def _is_checked(shape: Shape) -> bool:
+    return bool(getattr(shape, "_valid", False))
 
 
 def _check_cage(shape: Shape, cage: Cage) -> None:
@@ -480,6 +546,10 @@ def kakuro(layout: Sequence[Sequence[KakuroSquare]]) -> Shape:
     white cells needs its clue, every clue a run; a ShapeError names the square otherwise.
     """
     rows = [list(row) for row in layout]
+    made = _kakuro_fast(rows)
+    if made is not None:
+        return made
+    # something is wrong (or unusual): the step by step build below names it
     if not rows or not rows[0]:
         raise ShapeError("a Kakuro needs at least one row and one column")
     width = len(rows[0])
@@ -502,6 +572,74 @@ def kakuro(layout: Sequence[Sequence[KakuroSquare]]) -> Shape:
             if starts and (cell_at[(r, c)], word) not in clued:
                 raise ShapeError(f"the {word} run from r{r + 1}c{c + 1} has no clue")
     return _validate(shape)
+
+
+def _kakuro_fast(rows: list[list[KakuroSquare]]) -> Shape | None:
+    """The Kakuro of a well-formed layout, built and checked in one pass over its squares
+    in reading order; None when anything is amiss or unusual (then :func:`kakuro` builds
+    it step by step, which names the fault or accepts what this pass did not expect)."""
+    if not rows or not rows[0]:
+        return None
+    width = len(rows[0])
+    # the run each column's next white cell joins, and the row's (None: no clue for it)
+    down_runs: list[list[int] | None] = [None] * width
+    runs: list[tuple[list[int], int, int, int, str]] = []
+    coords: list[tuple[int, int]] = []
+    block: KakuroSquare = (None, None)
+    above: list[KakuroSquare] = [block] * width
+    for r, row in enumerate(rows):
+        if len(row) != width:
+            return None
+        across: list[int] | None = None
+        left_white = False
+        for c, square in enumerate(row):
+            if square is None:
+                down = down_runs[c]
+                # a run of two or more cells without its clue, or a cell in no run
+                if across is None and (left_white or down is None):
+                    return None
+                if down is None and above[c] is None:
+                    return None
+                cell = len(coords)
+                coords.append((r, c))
+                if across is not None:
+                    across.append(cell)
+                if down is not None:
+                    down.append(cell)
+                left_white = True
+                continue
+            if type(square) is not tuple or len(square) != 2:
+                return None
+            down_total, across_total = square
+            if down_total is None:
+                down_runs[c] = None
+            elif type(down_total) is int:
+                run: list[int] = []
+                down_runs[c] = run
+                runs.append((run, down_total, r, c, "down"))
+            else:
+                return None
+            if across_total is None:
+                across = None
+            elif type(across_total) is int:
+                across = []
+                runs.append((across, across_total, r, c, "across"))
+            else:
+                return None
+            left_white = False
+        above = row
+    if not coords:
+        return None
+    cages = []
+    for cells, total, r, c, word in runs:
+        k = len(cells)
+        # a run holds 1 to 9 different digits, which make k(k+1)/2 to k(19-k)/2
+        if not 0 < k <= 9 or not k * (k + 1) // 2 <= total <= k * (19 - k) // 2:
+            return None
+        cages.append(_cage(tuple(cells), total, (r, c), f"{word} run of r{r + 1}c{c + 1}"))
+    shape = Shape(f"kakuro-{len(rows)}x{width}", 9, (len(rows), width), tuple(coords), (),
+                  cages=tuple(cages))
+    return _checked(shape)
 
 
 def is_across(shape: Shape, cage: Cage) -> bool:
@@ -542,11 +680,23 @@ def killer(base: Shape, cages: Sequence[tuple[Sequence[int], int | None]]) -> Sh
         raise TypeError(f"base must be a Shape, not {type(base).__name__}")
     ordered = sorted(((tuple(sorted(cells)), total) for cells, total in cages),
                      key=lambda cage: cage[0][:1])
-    made = tuple(Cage(cells, total, None, f"cage {k + 1}")
+    made = tuple(_cage(cells, total, None, f"cage {k + 1}")
                  for k, (cells, total) in enumerate(ordered))
-    return _validate(Shape(f"killer-{base.name}", base.size, base.canvas, base.coords,
-                           base.houses, grids=base.grids, regions=base.regions, box=base.box,
-                           cages=base.cages + made))
+    shape = Shape(f"killer-{base.name}", base.size, base.canvas, base.coords, base.houses,
+                  grids=base.grids, regions=base.regions, box=base.box,
+                  cages=base.cages + made)
+    if not _is_checked(base):
+        return _validate(shape)
+    # the base's cells, houses and cages passed already (and its houses cover every cell)
+    n, ncells = base.size, len(base.coords)
+    for cage in made:
+        cells, total = cage.cells, cage.total
+        k = len(cells)
+        # _check_cage's checks, quicker on cells in order; it names what fails
+        if not (0 < k <= n and cells[0] >= 0 and cells[-1] < ncells and len(set(cells)) == k
+                and (total is None or k * (k + 1) // 2 <= total <= k * (2 * n - k + 1) // 2)):
+            _check_cage(shape, cage)
+    return _checked(shape)
 
 
 _NAME = re.compile(r"(?:(?P<diag>diagonal|x)-?)?(?P<n>\d+)(?:x(?P<m>\d+))?"

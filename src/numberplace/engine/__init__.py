@@ -20,13 +20,14 @@ from array import array
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import lru_cache
+from functools import cache, lru_cache
+from itertools import accumulate, chain, combinations
 from typing import Any
 
 from .. import arguments
 from ..errors import LimitError, NumberplaceError
 from ..puzzle import Puzzle
-from ..shape import Shape
+from ..shape import House, Shape
 from . import _pure
 
 _core: Any
@@ -113,13 +114,99 @@ def backend_name(backend: str | None = None) -> str:
 
 @lru_cache(maxsize=64)
 def _geometry(shape: Shape) -> _pure.Geometry:
+    houses = _house_cells(shape.houses)
+    return _pure.Geometry(shape.ncells, (1 << shape.size) - 1, shape.peers, houses,
+                          _intersections(houses), _cage_sums(shape))
+
+
+@lru_cache(maxsize=64)
+def _cage_sums(shape: Shape) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """Each cage with a sum: its cells and the digit sets that make the sum."""
     from ..sums import combination_masks
 
-    houses = tuple(h.cells for h in shape.houses)
-    sums = tuple((cage.cells, combination_masks(cage.total, len(cage.cells), shape.size))
-                 for cage in shape.cages if cage.total is not None)
-    return _pure.Geometry(shape.ncells, (1 << shape.size) - 1, shape.peers, houses,
-                          _intersections(houses), sums)
+    n = shape.size
+    table = _digit_sets(n) if n <= _TABLE_DIGITS else {}
+    out = []
+    for cage in shape.cages:
+        total = cage.total
+        if total is not None:
+            k = len(cage.cells)
+            sets = table.get((total, k))
+            out.append((cage.cells, combination_masks(total, k, n) if sets is None else sets))
+    return tuple(out)
+
+
+def _cage_records(shape: Shape) -> bytes:
+    """The compiled engine's cage records (as :func:`_sums_array` writes them), in one
+    pass over the cages."""
+    from ..sums import combination_masks
+
+    n = shape.size
+    table = _digit_sets(n) if n <= _TABLE_DIGITS else {}
+    out: list[int] = []
+    for cage in shape.cages:
+        total = cage.total
+        if total is not None:
+            cells = cage.cells
+            k = len(cells)
+            sets = table.get((total, k))
+            if sets is None:
+                sets = combination_masks(total, k, n)
+            out += (k, len(sets))
+            out += cells
+            out += sets
+    return _int32s(out)
+
+
+#: Up to this many digits, every set of them is listed at once (2**9 sets for 9 digits).
+_TABLE_DIGITS = 9
+
+
+@cache
+def _digit_sets(n: int) -> dict[tuple[int, int], tuple[int, ...]]:
+    """Every set of different digits from 1 to n as a mask, by (total, number of digits),
+    in the order of :func:`numberplace.sums.combination_masks`: the sets' digits read as
+    sorted lists, in increasing order. Listing them all once costs less than finding the
+    sets of a few dozen sums one by one, which a first Kakuro would do."""
+    found: dict[tuple[int, int], list[int]] = {}
+    for k in range(1, n + 1):
+        for digits in combinations(range(n), k):  # bit v-1 for digit v
+            mask = 0
+            for bit in digits:
+                mask |= 1 << bit
+            found.setdefault((sum(digits) + k, k), []).append(mask)
+    return {key: tuple(masks) for key, masks in found.items()}
+
+
+@dataclass
+class _Houses:
+    """What the engines need of a shape's houses, worked out once for all the shapes that
+    share them (every Killer on one base does)."""
+
+    houses: tuple[House, ...]  # held, so their id is not reused while this lives
+    cells: tuple[tuple[int, ...], ...]
+    #: the compiled engine's houses and house pairs, once asked for
+    arrays: tuple[bytes, bytes] | None = None
+
+
+_HOUSES: dict[int, _Houses] = {}
+
+
+def _houses(houses: tuple[House, ...]) -> _Houses:
+    """The entry of these houses, found by their identity (a look-up by value would hash
+    every cell of every house on each call)."""
+    hit = _HOUSES.get(id(houses))
+    if hit is not None and hit.houses is houses:
+        return hit
+    if len(_HOUSES) >= 64:
+        _HOUSES.clear()
+    made = _HOUSES[id(houses)] = _Houses(houses, tuple(h.cells for h in houses))
+    return made
+
+
+def _house_cells(houses: tuple[House, ...]) -> tuple[tuple[int, ...], ...]:
+    """The cells of each house."""
+    return _houses(houses).cells
 
 
 @lru_cache(maxsize=64)
@@ -129,31 +216,64 @@ def _intersections(houses: tuple[tuple[int, ...], ...]
     return _pure.intersections(houses)
 
 
+def _int32s(values: Sequence[int]) -> bytes:
+    """Whole numbers as the compiled core reads its arrays (native 32-bit ints)."""
+    if _pack_int32 is not None:
+        return bytes(_pack_int32(values))
+    return array("i", values).tobytes()  # a core built before it could pack them
+
+
+def _groups(groups: Sequence[Sequence[int]]) -> tuple[bytes, bytes]:
+    """Groups of cells as the compiled core reads them: where each group starts (and
+    where the last ends), and every group's cells one after the other."""
+    if _pack_groups is not None:
+        offsets, cells = _pack_groups(groups)
+        return bytes(offsets), bytes(cells)
+    return (array("i", [0, *accumulate(map(len, groups))]).tobytes(),
+            array("i", chain.from_iterable(groups)).tobytes())
+
+
+_pack_int32 = getattr(_core, "pack_int32", None)
+_pack_groups = getattr(_core, "pack_groups", None)
+_peer_arrays = getattr(_core, "peer_arrays", None)
 
 
 def _sums_array(sums: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]) -> bytes:
-    out = array("i")
+    out: list[int] = []
     for cells, sets in sums:
-        out.extend((len(cells), len(sets)))
-        out.extend(cells + sets)
-    return out.tobytes()
+        out += (len(cells), len(sets))
+        out += cells
+        out += sets
+    return _int32s(out)
+
+
+def _house_arrays(entry: _Houses) -> tuple[bytes, bytes]:
+    """The compiled engine's houses and house pairs, for every shape with these houses."""
+    if entry.arrays is None:
+        pairs: list[int] = []
+        for shared, rest_a, rest_b in _intersections(entry.cells):
+            pairs += (len(shared), len(rest_a), len(rest_b))
+            pairs += shared
+            pairs += rest_a
+            pairs += rest_b
+        entry.arrays = _groups(entry.cells)[1], _int32s(pairs)
+    return entry.arrays
 
 
 @lru_cache(maxsize=64)
 def _arrays(shape: Shape) -> tuple[bytes, bytes, bytes, bytes]:
     """The compiled engine's arrays of a shape, but its sums: houses, peer offsets, peers
     and house pairs."""
-    houses = array("i", [c for h in shape.houses for c in h.cells])
-    starts = array("i", [0])
-    peers = array("i")
-    for ps in shape.peers:
-        peers.extend(ps)
-        starts.append(len(peers))
-    pairs = array("i")
-    for shared, rest_a, rest_b in _geometry(shape).intersections:
-        pairs.extend((len(shared), len(rest_a), len(rest_b)))
-        pairs.extend(shared + rest_a + rest_b)
-    return houses.tobytes(), starts.tobytes(), peers.tobytes(), pairs.tobytes()
+    entry = _houses(shape.houses)
+    houses, pairs = _house_arrays(entry)
+    if _peer_arrays is not None:
+        # the core works the peers out from the houses and cages, as Shape.peers does
+        # (the search needs them only as arrays)
+        starts, peers = _peer_arrays(shape.ncells,
+                                     entry.cells + tuple(c.cells for c in shape.cages))
+        return houses, bytes(starts), bytes(peers), pairs
+    starts, peers = _groups(shape.peers)
+    return houses, starts, peers, pairs
 
 
 @lru_cache(maxsize=64)
@@ -162,8 +282,7 @@ def _compiled(shape: Shape, specialised: bool = True) -> Any:
     general search too (for differential tests)."""
     houses, starts, peers, pairs = _arrays(shape)
     return _core.Engine(shape.ncells, shape.size, houses, starts, peers,
-                        specialised and shape.is_classic9, pairs,
-                        _sums_array(_geometry(shape).sums))
+                        specialised and shape.is_classic9, pairs, _cage_records(shape))
 
 
 class SumsProbe:

@@ -1075,8 +1075,235 @@ static PyTypeObject EngineType = {
     .tp_getset = Engine_getset,
 };
 
+/* Store one whole number as an int32; 0 with an exception set if it is none or too big. */
+static int put_int32(PyObject *item, int32_t *dst)
+{
+    long v = PyLong_AsLong(item);
+    if (v == -1 && PyErr_Occurred())
+        return 0;
+    if (v < INT32_MIN || v > INT32_MAX) {
+        PyErr_SetString(PyExc_OverflowError, "a number does not fit in 32 bits");
+        return 0;
+    }
+    *dst = (int32_t)v;
+    return 1;
+}
+
+/* pack_int32(ints) -> bytes: what array("i", ints).tobytes() gives, the layout of every
+   array the Engine reads, without array's cost per item (a shape's arrays are rebuilt
+   for every Kakuro or Killer read, and that cost was most of their building). */
+static PyObject *pack_int32(PyObject *module, PyObject *arg)
+{
+    (void)module;
+    PyObject *seq = PySequence_Fast(arg, "pack_int32 needs a list or tuple of whole numbers");
+    if (!seq)
+        return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    PyObject *out = PyBytes_FromStringAndSize(NULL, n * (Py_ssize_t)sizeof(int32_t));
+    if (out) {
+        int32_t *dst = (int32_t *)PyBytes_AS_STRING(out);
+        for (Py_ssize_t i = 0; i < n; i++)
+            if (!put_int32(items[i], dst + i)) {
+                Py_CLEAR(out);
+                break;
+            }
+    }
+    Py_DECREF(seq);
+    return out;
+}
+
+/* pack_groups(groups) -> (offsets, cells): groups of whole numbers (a shape's peers) as
+   int32 arrays, every group's cells one after the other and the offset where each group
+   starts, with one more offset for the end. */
+static PyObject *pack_groups(PyObject *module, PyObject *arg)
+{
+    (void)module;
+    PyObject *seq = PySequence_Fast(arg, "pack_groups needs a list or tuple of groups");
+    if (!seq)
+        return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject **groups = PySequence_Fast_ITEMS(seq);
+    PyObject *offsets = NULL, *cells = NULL, *result = NULL;
+    Py_ssize_t total = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_ssize_t k = PyObject_Length(groups[i]);
+        if (k < 0)
+            goto done;
+        total += k;
+    }
+    if (total > INT32_MAX) {
+        PyErr_SetString(PyExc_OverflowError, "too many cells for 32-bit offsets");
+        goto done;
+    }
+    offsets = PyBytes_FromStringAndSize(NULL, (n + 1) * (Py_ssize_t)sizeof(int32_t));
+    cells = PyBytes_FromStringAndSize(NULL, total * (Py_ssize_t)sizeof(int32_t));
+    if (!offsets || !cells)
+        goto done;
+    int32_t *off = (int32_t *)PyBytes_AS_STRING(offsets);
+    int32_t *dst = (int32_t *)PyBytes_AS_STRING(cells);
+    Py_ssize_t at = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        off[i] = (int32_t)at;
+        PyObject *group = PySequence_Fast(groups[i], "a group must be a list or tuple");
+        if (!group)
+            goto done;
+        Py_ssize_t k = PySequence_Fast_GET_SIZE(group);
+        PyObject **items = PySequence_Fast_ITEMS(group);
+        int ok = at + k <= total;  /* a group that grew since it was measured */
+        if (!ok)
+            PyErr_SetString(PyExc_RuntimeError, "a group changed while it was packed");
+        for (Py_ssize_t j = 0; ok && j < k; j++)
+            ok = put_int32(items[j], dst + at + j);
+        Py_DECREF(group);
+        if (!ok)
+            goto done;
+        at += k;
+    }
+    off[n] = (int32_t)at;
+    if (at != total) {
+        PyErr_SetString(PyExc_RuntimeError, "a group changed while it was packed");
+        goto done;
+    }
+    result = PyTuple_Pack(2, offsets, cells);
+done:
+    Py_XDECREF(offsets);
+    Py_XDECREF(cells);
+    Py_DECREF(seq);
+    return result;
+}
+
+static int compare_int32(const void *a, const void *b)
+{
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Sort a few ints in place: a cell's peers come as runs already in order, one run a
+   group, which insertion sort merges in a few steps (qsort's calls cost more there). */
+static void sort_int32(int32_t *a, int32_t n)
+{
+    if (n > 64) {
+        qsort(a, (size_t)n, sizeof(int32_t), compare_int32);
+        return;
+    }
+    for (int32_t i = 1; i < n; i++) {
+        int32_t x = a[i], j = i;
+        while (j > 0 && a[j - 1] > x) {
+            a[j] = a[j - 1];
+            j--;
+        }
+        a[j] = x;
+    }
+}
+
+/* peer_arrays(ncells, groups) -> (offsets, peers): for each cell, the other cells that
+   share a group (a house or a cage) with it, in increasing order, as pack_groups lays
+   them out: the peers Shape.peers gives, without building them in Python first. */
+static PyObject *peer_arrays(PyObject *module, PyObject *args)
+{
+    (void)module;
+    int ncells;
+    PyObject *groups_obj;
+    if (!PyArg_ParseTuple(args, "iO", &ncells, &groups_obj))
+        return NULL;
+    if (ncells < 0) {
+        PyErr_SetString(PyExc_ValueError, "ncells must not be negative");
+        return NULL;
+    }
+    PyObject *packed = pack_groups(NULL, groups_obj);
+    if (!packed)
+        return NULL;
+    const int32_t *gstart = (const int32_t *)PyBytes_AS_STRING(PyTuple_GET_ITEM(packed, 0));
+    const int32_t *gcells = (const int32_t *)PyBytes_AS_STRING(PyTuple_GET_ITEM(packed, 1));
+    Py_ssize_t ngroups = PyBytes_GET_SIZE(PyTuple_GET_ITEM(packed, 0)) / 4 - 1;
+    Py_ssize_t ntotal = gstart[ngroups];
+    PyObject *result = NULL, *offsets = NULL, *peers = NULL;
+    /* the groups of each cell, and a bound on the peers of all cells: sum of k*k */
+    int32_t *mstart = calloc((size_t)ncells + 1, sizeof(int32_t));
+    int32_t *mgroups = malloc(sizeof(int32_t) * (ntotal ? (size_t)ntotal : 1));
+    int32_t *stamp = malloc(sizeof(int32_t) * (ncells ? (size_t)ncells : 1));
+    int32_t *out = NULL;
+    long long bound = 0;
+    if (!mstart || !mgroups || !stamp) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < ntotal; i++)
+        if (gcells[i] < 0 || gcells[i] >= ncells) {
+            PyErr_SetString(PyExc_ValueError, "group cell out of range");
+            goto done;
+        }
+    for (Py_ssize_t g = 0; g < ngroups; g++) {
+        long long k = gstart[g + 1] - gstart[g];
+        bound += k * k;
+        for (int32_t i = gstart[g]; i < gstart[g + 1]; i++)
+            mstart[gcells[i] + 1]++;
+    }
+    if (bound > INT32_MAX) {
+        PyErr_SetString(PyExc_OverflowError, "too many peers for 32-bit offsets");
+        goto done;
+    }
+    for (int c = 0; c < ncells; c++)
+        mstart[c + 1] += mstart[c];
+    for (int c = 0; c < ncells; c++)
+        stamp[c] = mstart[c]; /* where the next group of cell c goes */
+    for (Py_ssize_t g = 0; g < ngroups; g++)
+        for (int32_t i = gstart[g]; i < gstart[g + 1]; i++)
+            mgroups[stamp[gcells[i]]++] = (int32_t)g;
+    out = malloc(sizeof(int32_t) * (bound ? (size_t)bound : 1));
+    offsets = PyBytes_FromStringAndSize(NULL, ((Py_ssize_t)ncells + 1) * 4);
+    if (!out || !offsets) {
+        if (!out)
+            PyErr_NoMemory();
+        goto done;
+    }
+    int32_t *off = (int32_t *)PyBytes_AS_STRING(offsets);
+    for (int c = 0; c < ncells; c++)
+        stamp[c] = -1;
+    int32_t n = 0;
+    for (int c = 0; c < ncells; c++) {
+        off[c] = n;
+        stamp[c] = c; /* a cell is not its own peer */
+        for (int32_t m = mstart[c]; m < mstart[c + 1]; m++) {
+            int32_t g = mgroups[m];
+            for (int32_t i = gstart[g]; i < gstart[g + 1]; i++) {
+                int32_t x = gcells[i];
+                if (stamp[x] != c) {
+                    stamp[x] = c;
+                    out[n++] = x;
+                }
+            }
+        }
+        sort_int32(out + off[c], n - off[c]);
+    }
+    off[ncells] = n;
+    peers = PyBytes_FromStringAndSize((const char *)out, (Py_ssize_t)n * 4);
+    if (peers)
+        result = PyTuple_Pack(2, offsets, peers);
+done:
+    free(mstart);
+    free(mgroups);
+    free(stamp);
+    free(out);
+    Py_XDECREF(offsets);
+    Py_XDECREF(peers);
+    Py_DECREF(packed);
+    return result;
+}
+
+static PyMethodDef core_functions[] = {
+    {"peer_arrays", peer_arrays, METH_VARARGS,
+     "peer_arrays(ncells, groups) -> (offsets, peers): each cell's peers, in increasing order"},
+    {"pack_int32", pack_int32, METH_O,
+     "pack_int32(ints) -> bytes: whole numbers as native 32-bit ints"},
+    {"pack_groups", pack_groups, METH_O,
+     "pack_groups(groups) -> (offsets, cells): groups of whole numbers as 32-bit int arrays"},
+    {NULL, NULL, 0, NULL}};
+
 static struct PyModuleDef core_module = {PyModuleDef_HEAD_INIT, "numberplace._core",
-                                         "Compiled search engine of numberplace.", -1, NULL};
+                                         "Compiled search engine of numberplace.", -1,
+                                         core_functions};
 
 PyMODINIT_FUNC PyInit__core(void)
 {

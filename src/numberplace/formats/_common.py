@@ -67,12 +67,20 @@ def is_blank(text: str) -> bool:
 KAKURO_SQUARE = re.compile(r"[#Xx._0-9]|[0-9]*\\[0-9]*")
 
 
+#: Two or more Kakuro squares and the spaces around them: one match for a whole row
+#: (``\\s`` is the whitespace ``str.split`` splits at).
+_KAKURO_ROW = re.compile(rf"\s*(?:{KAKURO_SQUARE.pattern})(?:\s+(?:{KAKURO_SQUARE.pattern}))+\s*")
+
+
 def kakuro_row(text: str) -> bool:
     """True for a row of Kakuro squares with a clue or a white cell in it: such a row may
     start with a block ``#`` and is still not a comment."""
+    if _KAKURO_ROW.fullmatch(text) is None:
+        return False
+    if "\\" in text:
+        return True
     words = text.split()
-    return (len(words) >= 2 and all(KAKURO_SQUARE.fullmatch(w) for w in words)
-            and any("\\" in w or w in (".", "_") for w in words))
+    return "." in words or "_" in words
 
 
 def is_comment(text: str) -> bool:

@@ -44,22 +44,25 @@ def read(record: Sequence[Numbered], ctx: Context) -> Puzzle:
     if not lines:
         fail("no Kakuro grid here", record[0][0] if record else None)
     layout: list[list[KakuroSquare]] = []
-    values: dict[tuple[int, int], int] = {}
-    for r, (number, text) in enumerate(lines):
-        row: list[KakuroSquare] = []
-        for c, (column, token) in enumerate(_tokens(text)):
-            row.append(_square(token, number, column))
-            if token in VALUES:
-                values[(r, c)] = int(token)
+    givens: list[int] = []  # white squares in reading order are the shape's cells
+    for number, text in lines:
+        tokens = text.split()
+        row = [_SQUARES.get(token, _UNKNOWN) for token in tokens]
+        if _UNKNOWN in row:
+            row = [_known(token) for token in tokens]
+            if _UNKNOWN in row:  # not a square: the error names its column
+                row = [_square(token, number, column) for column, token in _tokens(text)]
         if layout and len(row) != len(layout[0]):
             fail(f"{len(row)} squares in this row, {len(layout[0])} in the first", number)
         layout.append(row)
+        if None in row:
+            givens += [_GIVEN.get(token, 0) for token, square in zip(tokens, row, strict=True)
+                       if square is None]
     try:
         shape = kakuro(layout)
     except ShapeError as exc:
         fail(str(exc), lines[0][0])
-    givens = tuple(values.get(rc, 0) for rc in shape.coords)
-    return Puzzle(shape, givens)
+    return Puzzle(shape, tuple(givens))
 
 
 def _tokens(text: str) -> list[tuple[int, str]]:
@@ -68,18 +71,35 @@ def _tokens(text: str) -> list[tuple[int, str]]:
 
 
 def _square(token: str, line: int, column: int) -> KakuroSquare:
-    if token in BLOCKS:
-        return (None, None)
-    if token in WHITES:
-        return None
-    if token in VALUES:
-        return None  # a value already written in
-    m = CLUE.fullmatch(token)
-    if m is None:
+    square = _known(token)
+    if square == _UNKNOWN:
         fail(f"{token!r} is not a Kakuro square (#, ., a digit, or a clue like 17\\23)",
              line, column)
+    return square
+
+
+def _known(token: str) -> KakuroSquare:
+    """The square a token stands for, or _UNKNOWN if it is none."""
+    square = _SQUARES.get(token, _UNKNOWN)
+    if square != _UNKNOWN:
+        return square
+    m = CLUE.fullmatch(token)
+    if m is None:
+        return _UNKNOWN
     down, across = (int(g) if g else None for g in m.groups())
+    if len(_SQUARES) < _KNOWN_MAX:
+        _SQUARES[token] = (down, across)
     return (down, across)
+
+
+#: The square each token read so far stands for: a grid repeats few of them (clues are
+#: small numbers), and a look-up is much quicker than matching each token again.
+_SQUARES: dict[str, KakuroSquare] = {
+    **dict.fromkeys(BLOCKS, (None, None)), **dict.fromkeys(WHITES | VALUES, None)}
+_KNOWN_MAX = 4096
+#: Stands in the look-up for a token not read yet.
+_UNKNOWN: KakuroSquare = (-1, -1)
+_GIVEN = {v: int(v) for v in VALUES}
 
 
 def write(puzzle: Puzzle) -> str:

@@ -16,9 +16,9 @@ digits. The grid is a classic one of the map's size unless a shape is given.
 
 from __future__ import annotations
 
-import re
+from collections import Counter
 from collections.abc import Callable, Sequence
-from functools import partial
+from functools import lru_cache
 
 from ..errors import NumberplaceError
 from ..puzzle import Puzzle
@@ -30,7 +30,6 @@ from ._common import Context, Numbered, content_lines, fail
 MARKER = "cages:"
 #: Labels the writer gives cages, in order.
 LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-_SUM = re.compile(r"(\S+?)=([0-9]+)")
 
 
 def read(record: Sequence[Numbered], ctx: Context) -> Puzzle:
@@ -82,30 +81,38 @@ def _sums(lines: Sequence[Numbered], marker: int) -> dict[str, tuple[int, int]]:
         if words and words[0].lower() == "sums:":
             words = words[1:]
         for word in words:
-            m = _SUM.fullmatch(word)
-            if m is None:
+            # a label (anything up to the last '='), '=', and the sum in ASCII digits
+            label, _, total = word.rpartition("=")
+            if not (label and total.isdigit() and total.isascii()):
                 fail(f"{word!r} is not a sum like A=10 or r4c7=12", number)
-            if m.group(1) in out:
-                fail(f"two sums for {m.group(1)}", number)
-            out[m.group(1)] = (int(m.group(2)), number)
+            if label in out:
+                fail(f"two sums for {label}", number)
+            out[label] = (int(total), number)
     return out
 
 
 def _cages(rows: Sequence[Numbered], sums: dict[str, tuple[int, int]],
            base: Shape) -> list[tuple[list[int], int | None]]:
     """The cages of the map (each label's touching cells), with their sums."""
-    label_at = {(r, c): ch for r, (_, text) in enumerate(rows)
-                for c, ch in enumerate("".join(text.split()))}
-    seen: set[tuple[int, int]] = set()
+    labels = "".join("".join(text.split()) for _, text in rows)  # n labels a row
+    cell_of = _reading_cells(base)
+    beside = _beside_squares(len(rows))
+    seen = bytearray(len(labels))
     found: list[tuple[str, list[int]]] = []
-    for rc in sorted(label_at):  # reading order
-        label = label_at[rc]
-        if rc in seen or label == ".":
+    for start, label in enumerate(labels):  # reading order
+        if seen[start] or label == ".":
             continue
-        group = _group(rc, partial(_labelled, label_at, label))
-        seen |= group
-        found.append((label, sorted(base.cell_at[x] for x in group)))
-    used = {label: sum(1 for lab, _ in found if lab == label) for label, _ in found}
+        seen[start] = 1
+        group = [start]
+        todo = [start]
+        while todo:
+            for near in beside[todo.pop()]:
+                if not seen[near] and labels[near] == label:
+                    seen[near] = 1
+                    group.append(near)
+                    todo.append(near)
+        found.append((label, sorted([cell_of[x] for x in group])))
+    used = Counter(label for label, _ in found)
     cages: list[tuple[list[int], int | None]] = []
     named: set[str] = set()
     for label, cells in found:
@@ -119,6 +126,22 @@ def _cages(rows: Sequence[Numbered], sums: dict[str, tuple[int, int]],
             fail(f"a sum for {key}, but no cage is {'at' if key[:1] == 'r' else 'labelled'} "
                  f"{key}", number)
     return cages
+
+
+@lru_cache(maxsize=32)
+def _beside_squares(n: int) -> tuple[tuple[int, ...], ...]:
+    """For each square of an n x n map in reading order, the squares beside it (below,
+    above, right, left)."""
+    return tuple(tuple(at + d for d, inside in ((n, r + 1 < n), (-n, r > 0),
+                                                (1, c + 1 < n), (-1, c > 0)) if inside)
+                 for r in range(n) for c in range(n) for at in (r * n + c,))
+
+
+@lru_cache(maxsize=32)
+def _reading_cells(base: Shape) -> tuple[int, ...]:
+    """The cell of each square of a square canvas, in reading order."""
+    rows, columns = base.canvas
+    return tuple(base.cell_at[(r, c)] for r in range(rows) for c in range(columns))
 
 
 def is_killer(shape: Shape) -> bool:
@@ -173,10 +196,6 @@ def _joined(shape: Shape, cells: Sequence[int]) -> bool:
     """True when the cells form one group of side-by-side neighbours."""
     members = {shape.coords[c] for c in cells}
     return len(_group(next(iter(members)), members.__contains__)) == len(members)
-
-
-def _labelled(label_at: dict[tuple[int, int], str], label: str, rc: tuple[int, int]) -> bool:
-    return label_at.get(rc) == label
 
 
 def _beside(rc: tuple[int, int]) -> tuple[tuple[int, int], ...]:
