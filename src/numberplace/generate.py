@@ -17,6 +17,7 @@ Samurai source (``0122211000``: how many digits keep 0, 1, ..., 9 copies).
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -252,7 +253,9 @@ def _request(shape: Shape | str | None, level: int | str | None, symmetry: str,
     refused with the reason."""
     shape = arguments.optional_shape(shape) or classic(9)
     if shape.cages:
-        raise NumberplaceError("puzzles with cages are not generated yet")
+        raise NumberplaceError("Kakuro and Killer puzzles are made from their kind, not a "
+                               "shape: use generate_sums (numberplace generate --shape "
+                               "kakuro-15x15 or killer-9x9)")
     if level is not None and (isinstance(level, bool) or not isinstance(level, (int, str))):
         raise TypeError(f"level must be a level's number or name, not "
                         f"{arguments.type_name(level)}")
@@ -746,3 +749,128 @@ def grid_solution_counts(puzzle: Puzzle, limit: int = 100) -> list[int]:
         sub = Puzzle(classic(n), tuple(puzzle.givens[c] for c in cells))
         out.append(engine.solve(sub, limit=limit, keep=0).count)
     return out
+
+
+# -- Kakuro and Killer ----------------------------------------------------------------------
+
+#: The levels a Kakuro and a Killer can be asked for. Their techniques reach level 3;
+#: harder ones need Sudoku's chains or trial and error, which random cages rarely call for.
+SUM_LEVELS: dict[str, tuple[int, ...]] = {"kakuro": (1, 2, 3), "killer": (1, 2, 3)}
+#: The largest Killer cage drawn for each level: bigger cages say less, so need more.
+_KILLER_CAGE = {1: 3, 2: 5, 3: 6}
+_SUMS_NAME = re.compile(r"(kakuro|killer)(?:-(\d+)(?:x(\d+))?)?")
+
+
+@dataclass(frozen=True)
+class SumsKind:
+    """What :func:`generate_sums` makes: a Kakuro of ``rows`` x ``cols`` squares, or a
+    Killer on the Sudoku shape ``base``."""
+
+    kind: str
+    rows: int = 0
+    cols: int = 0
+    base: Shape | None = None
+
+    def __str__(self) -> str:
+        if self.kind == "kakuro":
+            return f"kakuro-{self.rows}x{self.cols}"
+        assert self.base is not None
+        return f"killer-{self.base.name}"
+
+
+def sums_kind(name: str) -> SumsKind | None:
+    """``kakuro`` (10x10), ``kakuro-15x15``, ``kakuro-12x20``, ``killer`` (on 9x9) or
+    ``killer-6x6`` (any Sudoku shape's name after ``killer-``); None for other names."""
+    key = arguments.text(name, "name").strip().lower()
+    if key.startswith("killer-") and not _SUMS_NAME.fullmatch(key):
+        from .shape import by_name
+
+        try:
+            return SumsKind("killer", base=by_name(key[len("killer-"):]))
+        except ShapeError as exc:
+            raise NumberplaceError(f"{name}: {exc}") from None
+    m = _SUMS_NAME.fullmatch(key)
+    if m is None:
+        return None
+    if m.group(1) == "killer":
+        if m.group(3) and m.group(3) != m.group(2):
+            raise NumberplaceError(f"{name}: a Killer's grid is square")
+        return SumsKind("killer", base=classic(int(m.group(2)) if m.group(2) else 9))
+    rows = int(m.group(2) or 10)
+    cols = int(m.group(3) or rows)
+    if not (6 <= rows <= 30 and 6 <= cols <= 30):
+        raise NumberplaceError(f"{name}: a Kakuro is made from 6x6 to 30x30 squares")
+    return SumsKind("kakuro", rows, cols)
+
+
+def check_sums_level(kind: SumsKind, level: int | str | None) -> int | None:
+    """The level asked for, as a number, refused where the kind has no such level."""
+    if level is None:
+        return None
+    if isinstance(level, bool) or not isinstance(level, (int, str)):
+        raise TypeError(f"level must be a level's number or name, not "
+                        f"{arguments.type_name(level)}")
+    wanted = level_by(level)
+    offered = SUM_LEVELS[kind.kind]
+    if wanted.number not in offered:
+        names = ", ".join(f"{n} ({LEVELS[n - 1].name})" for n in offered)
+        raise NumberplaceError(f"a {kind.kind.capitalize()} is made at level {names}, not "
+                               f"{wanted.number} ({wanted.name})")
+    return wanted.number
+
+
+def generate_sums(kind: SumsKind | str, *, level: int | str | None = None,
+                  seed: int | None = None, max_attempts: int = 1000,
+                  time_limit: float | None = None) -> Generated:
+    """A Kakuro or Killer with exactly one solution (both engines' search says so), rated,
+    at ``level`` when one is asked (see :data:`SUM_LEVELS`). ``kind`` is a
+    :class:`SumsKind` or its name (:func:`sums_kind`). Puzzles are drawn until one rates
+    at the level; ``max_attempts`` and ``time_limit`` bound that (LimitError or
+    NumberplaceError past them). The same arguments and seed give the same puzzle.
+    """
+    from . import sumgen
+
+    if isinstance(kind, str):
+        found = sums_kind(kind)
+        if found is None:
+            raise NumberplaceError(f"unknown kind {kind!r}; write kakuro, kakuro-RxC, killer "
+                                   f"or killer-NxN")
+        kind = found
+    target = check_sums_level(kind, level)
+    if seed is None:
+        seed = random.randrange(2**32)
+    elif isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be a whole number, not {arguments.type_name(seed)}")
+    max_attempts = arguments.whole(max_attempts, "max_attempts", 1)
+    time_limit = arguments.seconds(time_limit)
+    deadline = Deadline(time_limit)
+    rng = random.Random(seed)
+    attempt = 0
+    try:
+        while attempt < max_attempts:
+            attempt += 1
+            draw = rng.randrange(2**32)
+            made: sumgen.GeneratedKakuro | sumgen.GeneratedKiller
+            if kind.kind == "kakuro":
+                made = sumgen.generate_kakuro(kind.rows, kind.cols, seed=draw,
+                                              deadline=deadline)
+            else:
+                assert kind.base is not None
+                cage = _KILLER_CAGE.get(target or 2, sumgen.MAX_CAGE)
+                made = sumgen.generate_killer(kind.base, seed=draw,
+                                              max_cage=min(cage, kind.base.size),
+                                              deadline=deadline)
+            left = deadline.left()
+            rating = rate(made.puzzle, book=False, time_limit=60.0 if left is None else left)
+            if rating.status is not engine.Status.UNIQUE:
+                continue
+            if target is None or rating.level_number == target:
+                return Generated(made.puzzle, made.solution, rating, seed, attempt)
+    except LimitError as exc:
+        if time_limit is None:
+            raise
+        raise LimitError(f"no {kind} at the level asked within the time limit of "
+                         f"{time_limit:.3g} s ({counted(attempt, 'puzzle')} drawn); allow more "
+                         f"time") from exc
+    raise NumberplaceError(f"no {kind} rated at the level asked in "
+                           f"{counted(attempt, 'attempt')}; allow more attempts")

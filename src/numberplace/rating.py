@@ -182,7 +182,10 @@ def add_book_score(rating: Rating, puzzle: Puzzle, time_limit: float | None = 60
                    memo: Memo | None = None, deadline: Deadline | None = None) -> None:
     """Fill in the book's score and level of a puzzle ``rating`` rated without them (a
     path of the book's techniques and guesses: on large shapes it may be long). Past
-    ``time_limit`` (or ``deadline``) the score is left out."""
+    ``time_limit`` (or ``deadline``) the score is left out, as it is for puzzles with
+    sums: the book scores Sudoku, and its techniques know nothing of cages."""
+    if any(cage.total is not None for cage in puzzle.shape.cages):
+        return
     book_path = solve_path(puzzle, BOOK, guess=True, time_limit=time_limit, solvable=True,
                            memo=memo, deadline=deadline)
     if book_path.status is LogicStatus.SOLVED:

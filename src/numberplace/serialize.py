@@ -136,7 +136,7 @@ def generated_record(made: Generated, symmetry: str) -> Record:
     puzzle, shape = made.puzzle, made.puzzle.shape
     record: Record = {
         "puzzle": puzzle_line(puzzle),
-        "solution": formats.write(puzzle, "line", values=made.solution),
+        "solution": formats.write(puzzle, plain_format(puzzle), values=made.solution),
         **rating_fields(made.rating), "seed": made.seed, "symmetry": symmetry}
     if len(shape.grids) > 1:
         record["grid_solutions"] = grid_solution_counts(puzzle)
@@ -152,7 +152,10 @@ def generated_record(made: Generated, symmetry: str) -> Record:
 def shape_view(shape: Shape) -> Record:
     """What a front end needs to draw a shape: the canvas, each cell's place on it, which
     of its sides (top, right, bottom, left, as bits 1, 2, 4, 8) are thick block borders,
-    and the diagonal cells. Cells are numbered as everywhere else."""
+    and the diagonal cells. Cells are numbered as everywhere else. A shape with sums adds
+    its ``kind`` (``killer`` or ``kakuro``; ``sudoku`` otherwise) and its cages (cells and
+    sum); a Kakuro its clue squares (row, column, down sum, across sum; None where there
+    is no such sum) and its blocks (row, column), the canvas squares that are neither."""
     from .shape import BLOCK_KINDS, HouseKind
 
     blocks: list[set[int]] = [set() for _ in range(shape.ncells)]
@@ -172,11 +175,50 @@ def shape_view(shape: Shape) -> Record:
             other = at.get((r + dr, c + dc))
             if other is None or not blocks[cell] & blocks[other]:
                 thick |= bit_
-        sides.append(thick)
+        # a Kakuro has no blocks of cells to mark off: its runs end at dark squares
+        sides.append(thick if shape.houses else 0)
     rows, cols = shape.canvas
-    return {"name": shape.name, "size": shape.size, "rows": rows, "cols": cols,
-            "cells": [list(rc) for rc in shape.coords], "thick": sides,
-            "diagonal": sorted(diagonal), "grids": len(shape.grids)}
+    view: Record = {"name": shape.name, "size": shape.size, "rows": rows, "cols": cols,
+                    "cells": [list(rc) for rc in shape.coords], "thick": sides,
+                    "diagonal": sorted(diagonal), "grids": len(shape.grids),
+                    "kind": plain_kind(shape)}
+    if shape.cages:
+        view["cages"] = [{"cells": list(cage.cells), "sum": cage.total}
+                         for cage in shape.cages]
+    if view["kind"] == "kakuro":
+        view["clues"], view["blocks"] = _kakuro_squares(shape)
+    return view
+
+
+def plain_kind(shape: Shape) -> str:
+    """``kakuro`` (sums and no houses), ``killer`` (sums and houses) or ``sudoku``."""
+    if not shape.cages:
+        return "sudoku"
+    return "killer" if shape.houses else "kakuro"
+
+
+def _kakuro_squares(shape: Shape) -> tuple[list[list[int | None]], list[list[int]]]:
+    """A Kakuro's clue squares ``[row, column, down, across]`` and blocks ``[row, column]``,
+    in reading order."""
+    from .shape import is_across
+
+    sums: dict[tuple[int, int], list[int | None]] = {}
+    for cage in shape.cages:
+        if cage.clue is not None:
+            square = sums.setdefault(cage.clue, [None, None])
+            square[1 if is_across(shape, cage) else 0] = cage.total
+    rows, cols = shape.canvas
+    clues: list[list[int | None]] = []
+    blocks: list[list[int]] = []
+    for r in range(rows):
+        for c in range(cols):
+            if (r, c) in shape.cell_at:
+                continue
+            if (r, c) in sums:
+                clues.append([r, c, *sums[(r, c)]])
+            else:
+                blocks.append([r, c])
+    return clues, blocks
 
 
 def game_record(session: Session, game_id: str = "") -> Record:
@@ -188,7 +230,7 @@ def game_record(session: Session, game_id: str = "") -> Record:
     layers = session.layers
     return {
         "id": game_id, "shape": shape_view(puzzle.shape),
-        "symbols": puzzle.alphabet.symbols, "puzzle": formats.write(puzzle, "line"),
+        "symbols": puzzle.alphabet.symbols, "puzzle": puzzle_line(puzzle),
         "givens": list(puzzle.givens), "values": session.values(),
         "sources": layers[Layer.SOURCE], "corner": layers[Layer.CORNER],
         "centre": layers[Layer.CENTRE], "colours": layers[Layer.COLOUR],
@@ -204,21 +246,26 @@ def game_record(session: Session, game_id: str = "") -> Record:
 
 
 def hint_view_record(view: HintView, shape: Shape) -> Record:
-    """A hint told at a tier, with what to draw: the houses (and their cells), the cells,
-    the role-coloured candidates."""
+    """A hint told at a tier, with what to draw: the houses and cages (and their cells),
+    the cells, the role-coloured candidates."""
     return {"status": str(view.status), "tier": view.tier, "text": view.text,
             "technique": view.step.technique if view.step is not None else None,
             "houses": list(view.houses),
             "house_cells": [list(shape.houses[h].cells) for h in view.houses],
+            "cages": list(view.cages),
+            "cage_cells": [list(shape.cages[g].cells) for g in view.cages],
             "cells": list(view.cells), "highlights": [list(h) for h in view.highlights]}
 
 
 def share_text(puzzle: Puzzle) -> Record:
     """The puzzle as a link carries it: one line and the shape's name, or, for a jigsaw,
-    the jigsaw format with its regions; the symbols too when they are not the shape's
-    usual ones (a Wordoku)."""
+    the jigsaw format with its regions, for a Kakuro or Killer its own format (which
+    holds the sums); the symbols too when they are not the shape's usual ones (a
+    Wordoku)."""
     usual = type(puzzle.alphabet).default(puzzle.shape.size) == puzzle.alphabet
     symbols = None if usual else puzzle.alphabet.symbols
+    if puzzle.shape.cages:
+        return {"text": puzzle_line(puzzle), "shape": None, "alphabet": symbols}
     if puzzle.shape.regions:
         return {"text": formats.write(puzzle, "jigsaw"), "shape": None, "alphabet": symbols}
     return {"text": formats.write(puzzle, "line"), "shape": puzzle.shape.name,

@@ -9,6 +9,7 @@ a digit found in every one of them must be in the run. Sets are kept as bit mask
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import cache
 
 from .errors import NumberplaceError
@@ -102,3 +103,53 @@ def table(digits: int = DIGITS) -> list[tuple[int, int, list[tuple[int, ...]]]]:
         for total in range(low, high + 1):
             rows.append((cells, total, combinations(total, cells, digits)))
     return rows
+
+
+def support(masks: Sequence[int], targets: Iterable[int]) -> list[int]:
+    """For cells that may hold the digits of ``masks`` (one mask per cell), the digits
+    each can take when the cells hold different digits making up one of the sets in
+    ``targets`` (every cell 0 when no set can be made).
+
+    The sets of digits the first i cells can take are reached forwards from the empty
+    set; walking back from the target sets, a digit stays in cell i if it leads from a
+    set reached forwards to one that completes. At most ``2**digits`` sets per layer.
+    """
+    wanted = set(targets)
+    digits = 0
+    for s in wanted:
+        digits |= s
+    if wanted and all(m & digits == digits for m in masks):
+        # every cell may take every digit of every set: each digit of a set can go in
+        # any cell, the set's other digits in the others
+        return [digits] * len(masks)
+    layers: list[list[int]] = [[0]]
+    for m in masks:
+        avail = m & digits
+        seen: set[int] = set()
+        nxt: list[int] = []
+        for u in layers[-1]:
+            free = avail & ~u
+            while free:
+                b = free & -free
+                free ^= b
+                if u | b not in seen:
+                    seen.add(u | b)
+                    nxt.append(u | b)
+        layers.append(nxt)
+    completes = {u for u in layers[-1] if u in wanted}
+    keep = [0] * len(masks)
+    for i in range(len(masks) - 1, -1, -1):
+        avail = masks[i] & digits
+        found = 0
+        done: set[int] = set()
+        for u in layers[i]:
+            free = avail & ~u
+            while free:
+                b = free & -free
+                free ^= b
+                if u | b in completes:
+                    found |= b
+                    done.add(u)
+        completes = done
+        keep[i] = found
+    return keep

@@ -1,6 +1,7 @@
 """Kakuro files through the command line: solve, count and check them, solutions written
 back in the grid format (each grid ended by a blank line, so the output reads back), JSON
-records, and one-line errors where a command cannot work on sums yet."""
+records, explanations and ratings that reason about the sums, and a one-line error where
+a format has no place for sums."""
 
 from __future__ import annotations
 
@@ -50,17 +51,25 @@ def test_count_check_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out.count("\n\n") == 2
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["explain", EXAMPLE], "does not reason about sums yet"),
-    (["rate", EXAMPLE], "does not reason about sums yet"),
-    (["convert", EXAMPLE, "--to", "line"], "no place for sums"),
-])
-def test_what_cannot_work_on_sums_yet_says_so_in_one_line(
-        args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
-    status = main([*args, "--jobs", "1"] if args[0] != "convert" else args)
+def test_convert_to_a_format_without_sums_says_so_in_one_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["convert", EXAMPLE, "--to", "line"])
     err = capsys.readouterr().err
     assert status == 2, err
-    assert message in err and "Traceback" not in err
+    assert "no place for sums" in err and "Traceback" not in err
+
+
+def test_explain_and_rate_reason_about_the_sums(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explain", EXAMPLE, "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("line 1: solved, 6 steps (Unique Combination 3, Naked Single 3)")
+    assert ("Unique Combination: the down run 4 of r1c2 needs 4 in 2 cells, and only {1,3} "
+            "adds up to that: remove {2,4,5,6,7,8,9} from r2c2, r3c2") in out
+    assert main(["rate", EXAMPLE, "--jobs", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("line 1: Easy (level 1)") and "0 guesses" in lines[0]
+    assert main(["rate", str(ROOT / "examples" / "killer.txt"), "--jobs", "1"]) == 0
+    assert "0 guesses" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(("grid", "said"), [

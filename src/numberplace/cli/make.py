@@ -21,7 +21,7 @@ from .pipeline import Meter, Outcome, Output, OutputError, Settings, run
 from .search import SINGLE_LINE_FORMATS
 
 if TYPE_CHECKING:
-    from ..generate import Generated
+    from ..generate import Generated, SumsKind
 
 
 #: What one seed gave: the seed, its puzzle and the puzzle's record when ``--json`` asks
@@ -42,16 +42,50 @@ def _make(seed: int, shape: Shape, settings: dict[str, object], symmetry: str,
     return [(seed, made, generated_record(made, symmetry) if as_json else None, "")]
 
 
+def _make_sums(seed: int, kind: SumsKind, level: str | None, time_limit: float | None,
+               as_json: bool) -> list[Made]:
+    """A Kakuro or Killer of one seed, and its record (runs in a worker)."""
+    from ..generate import generate_sums
+
+    try:
+        made = generate_sums(kind, level=level, seed=seed, time_limit=time_limit)
+    except NumberplaceError as exc:
+        return [(seed, None, None, str(exc))]
+    layout = "rotate180" if kind.kind == "kakuro" else "none"
+    return [(seed, made, generated_record(made, layout) if as_json else None, "")]
+
+
+#: Options that choose givens, which a Kakuro or Killer (made of sums, not givens) lacks.
+_GIVENS_OPTIONS = (("difficulty", "--difficulty"), ("needs", "--needs"), ("clues", "--clues"),
+                   ("minimal", "--minimal"), ("recipe", "--recipe"), ("pattern", "--pattern"))
+
+
 def generate(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
     """Make ``--count`` puzzles, one seed each, and write them in seed order; exit status 1
     when some seed gave no puzzle."""
+    from ..generate import check_sums_level, sums_kind
+
     start = time.monotonic()
-    shape = _shape(args.shape, args.seed, args.time_limit)
-    wanted = _wanted(args, shape)
-    if args.time_limit is not None and shape.regions:  # new regions count towards the time
-        wanted["time_limit"] = max(0.001, args.time_limit - (time.monotonic() - start))
-    fmt = args.out_format or ("samurai" if len(shape.grids) > 1 else
-                              "jigsaw" if shape.regions else "line")
+    kind = sums_kind(args.shape)
+    work: Callable[[int], list[Made]]
+    if kind is not None:
+        for name, flag in _GIVENS_OPTIONS:
+            if getattr(args, name):
+                raise NumberplaceError(f"{flag} chooses givens; a {kind.kind.capitalize()} is "
+                                       f"made of sums (ask for --level)")
+        check_sums_level(kind, args.level)
+        fmt = args.out_format or kind.kind
+        work = functools.partial(_make_sums, kind=kind, level=args.level,
+                                 time_limit=args.time_limit, as_json=args.json)
+    else:
+        shape = _shape(args.shape, args.seed, args.time_limit)
+        wanted = _wanted(args, shape)
+        if args.time_limit is not None and shape.regions:  # new regions take time too
+            wanted["time_limit"] = max(0.001, args.time_limit - (time.monotonic() - start))
+        fmt = args.out_format or ("samurai" if len(shape.grids) > 1 else
+                                  "jigsaw" if shape.regions else "line")
+        work = functools.partial(_make, shape=shape, settings=wanted, symmetry=args.symmetry,
+                                 as_json=args.json)
 
     def emit(done: Made) -> Outcome:
         seed, made, record, why = done
@@ -66,8 +100,6 @@ def generate(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
         return Outcome(0, "made", text)
 
     first = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
-    work = functools.partial(_make, shape=shape, settings=wanted, symmetry=args.symmetry,
-                             as_json=args.json)
     seeds = range(first, first + args.count)
     if not args.output:
         statuses = run(out.write, settings, seeds, work, emit, Meter(args.count))
@@ -139,10 +171,12 @@ def add_parsers(sub: options.Commands) -> None:
                         "solution, rating and the seed that reproduces it.")
     p.add_argument("--shape", metavar="NAME", default="9x9",
                    help="4x4 ... 25x25, samurai, diagonal, jigsaw (random regions), "
-                        "jigsaw-6x6 ... (default 9x9)")
+                        "jigsaw-6x6 ..., kakuro-RxC (6x6 to 30x30 squares), killer, "
+                        "killer-6x6 ... (default 9x9)")
     p.add_argument("--level", metavar="L",
                    help="level name or number: 1 Easy, 2 Medium, 3 Difficult, "
-                        "4 Extremely Difficult, 5 Fiendish, 6 Trial and Error")
+                        "4 Extremely Difficult, 5 Fiendish, 6 Trial and Error (Kakuro and "
+                        "Killer: 1 to 3)")
     p.add_argument("--symmetry", default="rotate180", choices=SYMMETRIES,
                    help="symmetry of the givens (default rotate180, the book's)")
     p.add_argument("--difficulty", type=options.value_range(float), metavar="LO-HI",
@@ -164,7 +198,8 @@ def add_parsers(sub: options.Commands) -> None:
     p.add_argument("--seed", type=options.whole_number(0, "must be 0 or more"), default=None,
                    metavar="S", help="seed of the first puzzle; puzzle i gets S+i")
     p.add_argument("--format", dest="out_format", choices=formats.FORMAT_NAMES,
-                   default=None, help="output format (default: line, samurai for Samurai)")
+                   default=None, help="output format (default: line; samurai, jigsaw, "
+                                      "kakuro, killer for those)")
     options.add_json(p, "one JSON object per puzzle: puzzle, solution, rating, seed")
     p.add_argument("--output", metavar="FILE",
                    help="append to FILE, each puzzle written in full as it is made")

@@ -10,12 +10,13 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, TypeVar
 
-from ..errors import NumberplaceError
 from ..limits import NEVER, Deadline
 from ..puzzle import Puzzle
 from ..shape import Shape
+from ..sums import combination_masks, support
 
 if TYPE_CHECKING:
     from .step import Step
@@ -38,6 +39,26 @@ def values_of(mask: int) -> list[int]:
         mask >>= 1
         v += 1
     return out
+
+
+def remaining_combinations(rest: int, cells: int, placed: int, size: int) -> tuple[int, ...]:
+    """The digit sets that ``cells`` empty cells of a cage may still hold: ``cells``
+    different digits from 1 to ``size`` adding up to ``rest``, none of them among the
+    digits ``placed`` in the cage already (a mask)."""
+    low, high = cells * (cells + 1) // 2, cells * (2 * size - cells + 1) // 2
+    if not low <= rest <= high:
+        return ()
+    return tuple(s for s in combination_masks(rest, cells, size) if not s & placed)
+
+
+@lru_cache(maxsize=65536)
+def cage_support(masks: tuple[int, ...], rest: int, placed: int, size: int
+                 ) -> tuple[int, ...]:
+    """For a cage's empty cells (their candidates ``masks``), the candidates of each that
+    some completion of what its sum lacks (``rest``, without the digits ``placed``)
+    uses; all 0 when none can be made. Remembered: searches that try many assumptions
+    meet the same cages again and again."""
+    return tuple(support(masks, remaining_combinations(rest, len(masks), placed, size)))
 
 
 def house_name(shape: Shape, house: int, notation: str = "rc") -> str:
@@ -68,10 +89,6 @@ class Board:
         back a value the givens already exclude.
         """
         shape = puzzle.shape
-        if any(cage.total is not None for cage in shape.cages):
-            # its techniques would miss what the sums imply: sound, but not the whole story
-            raise NumberplaceError("the step-by-step solver does not reason about sums yet; "
-                                   "the engine solves such puzzles")
         givens = puzzle.givens
         full = (1 << shape.size) - 1
         cands = []
@@ -115,8 +132,9 @@ class Board:
     def contradiction(self, notation: str = "rc") -> str | None:
         """None if no rule is visibly broken, else a message naming the cell or house.
 
-        Checks: an empty cell without candidates, a value placed twice in a house, and a
-        value neither placed in a house nor a candidate in any of its cells.
+        Checks: an empty cell without candidates, a value placed twice in a house or a
+        cage, a value neither placed in a house nor a candidate in any of its cells, and
+        a cage whose cells can no longer make its sum.
         """
         problem = self.problem()
         if problem is None:
@@ -159,6 +177,13 @@ class Board:
             for h in houses_of[cell]:
                 if not any(values[c] == value or cands[c] & b for c in houses[h].cells):
                     return True
+        if shape.cages:
+            cages_of = shape.cages_of
+            touched_cages = {k for cell, _ in eliminations for k in cages_of[cell]}
+            for cell, _ in placements:
+                for p in (cell, *peers[cell]):
+                    touched_cages.update(cages_of[p])
+            return any(self._cage_problem(k) for k in touched_cages)
         return False
 
     def problem(self) -> str | None:
@@ -171,6 +196,10 @@ class Board:
                 return f"{{c{cell}}} has no candidate left"
         for h in range(len(shape.houses)):
             problem = self._house_problem(h)
+            if problem:
+                return problem
+        for k in range(len(shape.cages)):
+            problem = self._cage_problem(k)
             if problem:
                 return problem
         return None
@@ -191,6 +220,32 @@ class Board:
         missing = ((1 << self.shape.size) - 1) & ~(placed | possible)
         if missing:
             return f"value {{v{values_of(missing)[0]}}} has no place in {{h{h}}}"
+        return None
+
+    def _cage_problem(self, k: int) -> str | None:
+        """A value twice in cage ``k``, or a sum its cells can no longer make, as a
+        template."""
+        cage = self.shape.cages[k]
+        values, candidates = self.values, self.candidates
+        placed = total = 0
+        masks = []
+        for c in cage.cells:
+            v = values[c]
+            if v:
+                b = 1 << (v - 1)
+                if placed & b:
+                    return f"value {{v{v}}} appears twice in {{g{k}}}"
+                placed |= b
+                total += v
+            else:
+                masks.append(candidates[c])
+        if cage.total is None:
+            return None
+        rest = cage.total - total
+        if not masks:
+            return None if rest == 0 else f"{{g{k}}} adds up to {total}, not {cage.total}"
+        if not any(cage_support(tuple(masks), rest, placed, self.shape.size)):
+            return f"{{g{k}}} can no longer make its sum {cage.total}"
         return None
 
 def value_cells(board: Board) -> list[int]:

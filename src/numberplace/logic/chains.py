@@ -21,10 +21,10 @@ The search is breadth-first from every node and keeps only the shortest chains f
 chains of one length, those removing most candidates come first.
 
 Forcing chains try each possibility in turn on a copy of the board and follow only
-naked and hidden singles from it. Whatever every possibility of a cell (Cell Forcing
-Chain) or every place of a value in a house (House Forcing Chain) leads to is true; a
-candidate whose assumption leads to a broken board (Forcing Chain Contradiction) is
-false.
+naked and hidden singles from it (and, where cages have sums, what the sums allow).
+Whatever every possibility of a cell (Cell Forcing Chain) or every place of a value in
+a house (House Forcing Chain) leads to is true; a candidate whose assumption leads to a
+broken board (Forcing Chain Contradiction) is false.
 
 Everything is phrased in houses and peers, so the finders serve every shape.
 """
@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 
 from ..shape import Shape
-from .board import Board, bit, by_value, value_cells, values_of
+from .board import Board, bit, by_value, cage_support, value_cells, values_of
 from .geometry import house_bits, ones, peer_bits, strong_links
 from .step import (
     Role,
@@ -369,9 +369,11 @@ Outcome = tuple[list[int], list[int]] | None  # (values, candidates) or None if 
 def propagate(board: Board, cell: int, value: int) -> Outcome:
     """Place ``value`` in ``cell`` on a copy and follow naked and hidden singles.
 
-    Returns the resulting values and candidates, or None when the board breaks (a cell
-    without candidates, or a value without a place in a house). Each round places at
-    least one value, so the propagation ends after at most one round per empty cell.
+    On shapes with sums, each cage's empty cells also keep only the digits some
+    completion of its sum uses. Returns the resulting values and candidates, or None
+    when the board breaks (a cell without candidates, a value without a place in a
+    house, a sum that can no longer be made). Each round places a value or removes a
+    candidate, so the propagation ends.
     """
     shape = board.shape
     peers = shape.peers
@@ -379,7 +381,10 @@ def propagate(board: Board, cell: int, value: int) -> Outcome:
     full = (1 << shape.size) - 1
     vals, cands = list(board.values), list(board.candidates)
     queue = [(cell, value)]
-    while queue:
+    sums = [(cage.cells, cage.total) for cage in shape.cages if cage.total is not None]
+    narrowed = False
+    while queue or narrowed:
+        narrowed = False
         while queue:
             c, v = queue.pop()
             b = 1 << (v - 1)
@@ -421,7 +426,43 @@ def propagate(board: Board, cell: int, value: int) -> Outcome:
                     if cands[c] & low:
                         queue.append((c, v))
                         break
+        for cells, total in sums:
+            found = _narrow_cage(vals, cands, cells, total, shape.size, queue)
+            if found is None:
+                return None
+            narrowed |= found
     return vals, cands
+
+
+def _narrow_cage(vals: list[int], cands: list[int], cells: tuple[int, ...], total: int,
+                 size: int, queue: list[tuple[int, int]]) -> bool | None:
+    """Keep in a cage's empty cells only the digits some completion of its sum uses;
+    True if a candidate went, None if the sum can no longer be made. Cells left with
+    one candidate join ``queue``."""
+    placed = 0
+    empty = []
+    for c in cells:
+        v = vals[c]
+        if v:
+            placed |= 1 << (v - 1)
+            total -= v
+        else:
+            empty.append(c)
+    if not empty:
+        return None if total else False
+    keep = cage_support(tuple(cands[c] for c in empty), total, placed, size)
+    changed = False
+    for c, k in zip(empty, keep, strict=True):
+        m = cands[c]
+        if m & ~k:
+            m &= k
+            if not m:
+                return None
+            cands[c] = m
+            changed = True
+            if not m & (m - 1):
+                queue.append((c, m.bit_length()))
+    return changed
 
 
 def _outcome(board: Board, cell: int, value: int) -> Outcome:

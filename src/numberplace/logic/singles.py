@@ -53,14 +53,17 @@ def find_naked_single(board: Board, shape: Shape) -> Iterator[Step]:
     The book calls this CRME (Column, Row and Minigrid Elimination): once the values of
     a cell's row, column and minigrid are crossed out, one remains.
     """
+    # with cages, the sums may have ruled values out as well as the houses
+    because = "every other value is ruled out" if shape.cages else None
     for cell, mask in enumerate(board.candidates):
         if mask and not mask & (mask - 1):
             value = mask.bit_length()
             ref = cell_ref(cell)
+            why = because or "every other value is in one of its houses"
             yield placement_step(
                 shape, "Naked Single",
-                f"{ref} can only hold {value_ref(value)}, every other value is in one of "
-                f"its houses: place {value_ref(value)} at {ref}", cell, value)
+                f"{ref} can only hold {value_ref(value)}, {why}: place {value_ref(value)} "
+                f"at {ref}", cell, value)
 
 
 @lru_cache(maxsize=64)

@@ -53,7 +53,7 @@ class Role(str, Enum):
         return self.value
 
 
-_MARKER = re.compile(r"\{([chkv])(\d+)\}")
+_MARKER = re.compile(r"\{([chkvg])(\d+)\}")
 
 
 def cell_ref(cell: int) -> str:
@@ -69,6 +69,25 @@ def house_ref(house: int) -> str:
 def kind_ref(house: int) -> str:
     """Template marker for a house's kind (``row``, ``column``, ``box`` / ``minigrid``)."""
     return f"{{k{house}}}"
+
+
+def cage_ref(cage: int) -> str:
+    """Template marker for a cage's name (``the 15 cage at r1c1``, ``the down run 16 of
+    r1c2``)."""
+    return f"{{g{cage}}}"
+
+
+def cage_name(shape: Shape, cage: int, notation: str = "rc") -> str:
+    """Name a cage by its sum and where it is: a Kakuro run by its clue square, a Killer
+    cage by its first cell."""
+    found = shape.cages[cage]
+    total = "" if found.total is None else f" {found.total}"
+    if found.clue is not None:
+        r, c = found.clue
+        square = f"({c + 1},{r + 1})" if notation == "book" else f"r{r + 1}c{c + 1}"
+        word = "across" if found.clue[0] == shape.coords[found.cells[0]][0] else "down"
+        return f"the {word} run{total} of {square}"
+    return f"the{total} cage at {shape.cell_name(found.cells[0], notation)}"
 
 
 def value_ref(value: int) -> str:
@@ -116,6 +135,8 @@ def render(template: str, shape: Shape, notation: str = "rc",
             return shape.cell_name(index, notation)
         if kind == "h":
             return house_name(shape, index, notation)
+        if kind == "g":
+            return cage_name(shape, index, notation)
         k = shape.houses[index].kind
         return "minigrid" if notation == "book" and k == HouseKind.BOX else str(k)
 
@@ -126,7 +147,8 @@ def render(template: str, shape: Shape, notation: str = "rc",
 class Step:
     """A deduction: what it places and removes, what it rests on, and its explanation.
 
-    ``houses`` are indices into ``shape.houses``; ``highlights`` are (role, cell, value)
+    ``houses`` are indices into ``shape.houses``, ``cages`` into ``shape.cages``;
+    ``highlights`` are (role, cell, value)
     triples for a display (roles: :class:`Role`). ``text`` is the explanation in the
     default ``r5c6`` notation; :meth:`describe` renders ``template`` in either notation.
     """
@@ -146,6 +168,7 @@ class Step:
     chain_length: int = 0
     #: the shape the template's markers refer to (for :attr:`text`)
     shape: Shape | None = field(default=None, compare=False, repr=False)
+    cages: tuple[int, ...] = ()
 
     @property
     def book_name(self) -> str:
@@ -182,15 +205,17 @@ def make_step(shape: Shape, technique: str, template: str, *,
               placements: tuple[tuple[int, int], ...] = (),
               eliminations: tuple[tuple[int, int], ...] = (), cells: tuple[int, ...] = (),
               houses: tuple[int, ...] = (), highlights: tuple[tuple[Role, int, int], ...] = (),
-              depth: int = 0, chain_length: int = 0) -> Step:
+              depth: int = 0, chain_length: int = 0, cages: tuple[int, ...] = ()) -> Step:
     """Build a step whose ``text`` is its template rendered in ``r5c6`` notation."""
     return Step(technique=technique, placements=placements, eliminations=eliminations,
                 cells=cells, houses=houses, highlights=highlights, template=template,
-                depth=depth, chain_length=chain_length, shape=shape)
+                depth=depth, chain_length=chain_length, shape=shape, cages=cages)
 
 
 def placement_step(shape: Shape, technique: str, template: str, cell: int, value: int, *,
-                   houses: tuple[int, ...] = (), depth: int = 0) -> Step:
+                   houses: tuple[int, ...] = (), depth: int = 0,
+                   cages: tuple[int, ...] = ()) -> Step:
     """A step that places one value in one cell, which it highlights."""
     return make_step(shape, technique, template, placements=((cell, value),), cells=(cell,),
-                     houses=houses, highlights=((Role.PLACED, cell, value),), depth=depth)
+                     houses=houses, highlights=((Role.PLACED, cell, value),), depth=depth,
+                     cages=cages)

@@ -24,6 +24,7 @@ from ..errors import NumberplaceError
 from ..shape import Shape
 from . import (
     als,
+    cages,
     chains,
     coloring,
     fish,
@@ -53,6 +54,7 @@ class Family(str, Enum):
     """Families of techniques, as HoDoKu groups them; each is one module."""
 
     SINGLES = "singles"
+    CAGES = "cages"
     INTERSECTIONS = "intersections"
     PATTERNS = "patterns"
     SUBSETS = "subsets"
@@ -173,16 +175,25 @@ def _table() -> list[Technique]:
     s, i, p, sub = Family.SINGLES, Family.INTERSECTIONS, Family.PATTERNS, Family.SUBSETS
     f, d, w, col = Family.FISH, Family.SINGLE_DIGIT, Family.WINGS, Family.COLORING
     u, ch, a, fc = Family.UNIQUENESS, Family.CHAINS, Family.ALS, Family.FORCING
+    g = Family.CAGES
     T = Technique
     return [
         T("Full House", singles.find_full_house, s, 1, 1.0),
         T("Naked Single", singles.find_naked_single, s, 1, 2.3, "CRME", 1),
         T("Hidden Single", singles.find_hidden_single, s, 1, 1.5, "Lone Ranger", 2),
+        # sums (Kakuro, Killer): nothing to find, at once, on shapes without them
+        T(cages.UNIQUE_COMBINATION, cages.find_unique_combination, g, 1, 2.4),
+        T(cages.CAGE_COMBINATIONS, cages.find_cage_combinations, g, 1, 2.5),
+        T(cages.REQUIRED_DIGIT, cages.find_required_digit, g, 2, 2.7),
+        T(cages.INNIE_OUTIE, cages.find_innie_outie, g, 2, 2.9),
         T(intersections.POINTING, intersections.find_pointing, i, 2, 2.6),
         T(intersections.CLAIMING, intersections.find_claiming, i, 2, 2.8),
         T(patterns.PATTERN_MATCH, patterns.find_pattern_match, p, 2, 2.8),
         T("Naked Pair", subsets.find_naked_pair, sub, 2, 3.0, "Twins", 3),
         T("Hidden Pair", subsets.find_hidden_pair, sub, 2, 3.4),
+        T(cages.CAGE_PERMUTATIONS, cages.find_cage_permutations, g, 3, 3.5),
+        T(cages.INNIES_OUTIES, cages.find_innies_outies, g, 3, 3.7),
+        T(cages.CAGE_SPLITTING, cages.find_cage_splitting, g, 3, 3.9),
         T("Naked Triple", subsets.find_naked_triple, sub, 3, 3.6, "Triplets", 4),
         T("Hidden Triple", subsets.find_hidden_triple, sub, 3, 4.0),
         T("Naked Quadruple", subsets.find_naked_quadruple, sub, 3, 5.0),

@@ -72,7 +72,10 @@ def rectangles(shape: Shape) -> tuple[Quad, ...]:
     a-b and c-d share a row, a-c and b-d a column (of the same grid). Kept only when the
     four cells lie in exactly two block houses and every house meeting them meets them
     in exactly one side (a-b, c-d, a-c or b-d), so swapping two values around the
-    rectangle keeps every house valid.
+    rectangle keeps every house valid. On shapes with cages, no cage may meet them in
+    exactly one cell: the swap would change that cage's sum or repeat a digit in it (a
+    cage meeting a side keeps its sum and digits; one meeting two opposite corners could
+    never hold the pattern at all).
     """
     houses_of = shape.houses_of
     blocks = {h for h, house in enumerate(shape.houses) if house.kind in BLOCK_KINDS}
@@ -100,6 +103,12 @@ def rectangles(shape: Shape) -> tuple[Quad, ...]:
                     for h in houses_of[x]:
                         meets.setdefault(h, set()).add(x)
                 if sum(1 for h in meets if h in blocks) != 2:
+                    continue
+                caged: dict[int, int] = {}
+                for x in (a, b, c, d):
+                    for k in shape.cages_of[x]:
+                        caged[k] = caged.get(k, 0) + 1
+                if 1 in caged.values():
                     continue
                 if all(frozenset(cells) in sides for cells in meets.values()):
                     seen.add(key)
@@ -261,7 +270,10 @@ def find_bug_plus_one(board: Board, shape: Shape) -> Iterator[Step]:
     """BUG+1: all unsolved cells bivalue but one trivalue cell, which takes the value
     appearing three times in its houses.
 
-    Valid only for a puzzle with exactly one solution."""
+    Valid only for a puzzle with exactly one solution, and only where houses are all
+    the rules: a cage could tell the two solutions of the pattern apart."""
+    if shape.cages:
+        return
     values, cands = board.values, board.candidates
     triple = -1
     for c, m in enumerate(cands):
