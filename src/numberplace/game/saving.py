@@ -93,9 +93,15 @@ def _from_record(record: object, clock: Callable[[], float], source: str) -> Ses
 
 def save(session: Session, path: str | os.PathLike[str]) -> None:
     """Write the session to ``path`` atomically: a ``.sdo`` (or ``.txt``, ``.sdk``, ``.ss``)
-    file gets the puzzle alone, as the book saves it; any other name the whole session."""
+    file gets the puzzle alone, as the book saves it (a Kakuro or Killer in ``.txt`` in
+    its own format, the only one that holds its sums); any other name the whole
+    session."""
+    from ..serialize import plain_format
+
     target = Path(path)
     fmt = PUZZLE_SUFFIXES.get(target.suffix.lower())
+    if fmt == "line":
+        fmt = plain_format(session.puzzle)
     text = (formats.write(session.puzzle, fmt) + "\n" if fmt else
             json.dumps(to_record(session), separators=(",", ":")) + "\n")
     write_atomically(target, text)

@@ -2,9 +2,10 @@
 activity log and the undo/redo history, with the book's rules.
 
 Every action returns a :class:`Reply`. In the book's mode a digit that repeats one in a
-house of its cell is refused with a message naming the clash; in free mode it is taken
-and shown among the :meth:`Session.conflicts`. Givens never change. When the grid is full
-and keeps every rule the game says so and stops the timer. Mistakes (entries that differ
+house of its cell (or a cage: a Killer cage, a Kakuro run) is refused with a message
+naming the clash; in free mode it is taken and shown among the
+:meth:`Session.conflicts`. Givens never change. When the grid is full and keeps every
+rule the game says so and stops the timer. Mistakes (entries that differ
 from the solution) are only told on request. With ``auto_fill`` on, the values forced by
 the live solver's techniques are filled in after every edit; they are derived, not
 entered, so deleting an entry rebuilds them from the player's values alone.
@@ -27,7 +28,7 @@ from ..logic.driver import solve_path
 from ..logic.explain import book_log_line, hint_text, next_hint
 from ..logic.step import LogicStatus, Step
 from ..puzzle import Puzzle
-from ..shape import Shape
+from ..shape import Shape, is_across
 from .history import Change, History, Layer, Move, changes_of
 from .timer import Timer
 
@@ -81,6 +82,8 @@ class HintView:
     houses: tuple[int, ...] = ()
     cells: tuple[int, ...] = ()
     highlights: tuple[tuple[str, int, int], ...] = ()
+    #: the cages (Killer cages, Kakuro runs) to look at, drawn like the houses
+    cages: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -162,12 +165,14 @@ class Session:
         return dict(self._live().forced)
 
     def conflicts(self) -> list[int]:
-        """Cells whose value repeats one in a house they share (free mode allows them)."""
+        """Cells whose value repeats one in a house or cage they share (free mode allows
+        them)."""
         values = self._derive().values
         out: set[int] = set()
-        for house in self.shape.houses:
+        groups = [h.cells for h in self.shape.houses] + [g.cells for g in self.shape.cages]
+        for cells in groups:
             seen: dict[int, int] = {}
-            for c in house.cells:
+            for c in cells:
                 v = values[c]
                 if v and v in seen:
                     out.update((c, seen[v]))
@@ -194,7 +199,7 @@ class Session:
 
     def enter(self, cells: int | Iterable[int], value: int) -> Reply:
         """Write ``value`` in the cells (0 erases). Givens are skipped; in the book's mode a
-        value that repeats one in a house of a cell is refused."""
+        value that repeats one in a house or cage of a cell is refused."""
         chosen = [c for c in self._cells(cells) if not self.puzzle.givens[c]]
         value = arguments.whole(value, "value", 0, self.shape.size)
         if not chosen:
@@ -312,7 +317,7 @@ class Session:
         return HintView(found.status, tier, text, step, step.houses,
                         step.cells if tier >= 2 else (),
                         tuple((str(r), c, v) for r, c, v in step.highlights) if tier >= 3
-                        else ())
+                        else (), tuple(getattr(step, "cages", ())))
 
     def step(self) -> Reply:
         """Place exactly one value, found by the simplest technique that leads to one, as
@@ -363,18 +368,33 @@ class Session:
         return list(dict.fromkeys(self._cell(c) for c in cells))
 
     def _clash(self, cells: Sequence[int], value: int) -> str:
-        """The first house where ``value`` already stands in a peer of one of the cells."""
+        """The first house or cage where ``value`` already stands in a peer of one of the
+        cells."""
         values = self._derive().values
+        shape = self.shape
         for c in cells:
-            for h in self.shape.houses_of[c]:
-                for p in self.shape.houses[h].cells:
+            groups = [(str(shape.houses[h]), shape.houses[h].cells) for h in shape.houses_of[c]]
+            groups += [(self._cage_name(g), shape.cages[g].cells) for g in shape.cages_of[c]]
+            for name, members in groups:
+                for p in members:
                     if p != c and p not in cells and values[p] == value:
-                        house = str(self.shape.houses[h])
                         if self.notation == "book":
-                            house = house.replace("box", "minigrid")
-                        return (f"{self.puzzle.alphabet.symbol(value)} is already in {house}, "
+                            name = name.replace("box", "minigrid")
+                        return (f"{self.puzzle.alphabet.symbol(value)} is already in {name}, "
                                 f"at {self.name(p)}")
         return ""
+
+    def _cage_name(self, cage: int) -> str:
+        """A cage as a player finds it: a Kakuro run by its clue square and direction, a
+        Killer cage by its sum and first cell."""
+        found = self.shape.cages[cage]
+        total = "" if found.total is None else f" {found.total}"
+        if found.clue is not None:
+            r, c = found.clue
+            square = f"({c + 1},{r + 1})" if self.notation == "book" else f"r{r + 1}c{c + 1}"
+            word = "across" if is_across(self.shape, found) else "down"
+            return f"the {word} run{total} of {square}"
+        return f"the{total} cage at {self.name(found.cells[0])}"
 
     def _write(self, layer: Layer, cell: int, value: int) -> None:
         self.layers[layer][cell] = value
@@ -422,7 +442,8 @@ class Session:
             return Diagnosis("unsolvable", "the puzzle itself has no solution")
         clashes = self.conflicts()
         if clashes:
-            return Diagnosis("clash", "your entries repeat a value in a house: "
+            where = "a house or cage" if self.shape.cages else "a house"
+            return Diagnosis("clash", f"your entries repeat a value in {where}: "
                              + ", ".join(self.name(c) for c in clashes))
         now = engine.solve(self._position(), limit=1, keep=0, node_limit=5_000_000,
                            time_limit=30)

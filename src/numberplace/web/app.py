@@ -3,15 +3,19 @@
 Routes (every answer JSON; an error is ``{"error": "..."}`` with a 4xx status):
 
 - ``GET /`` the game page, ``GET /live`` the live solver page, ``/static/...`` their files;
-- ``GET /api/shapes`` the shapes and levels a new game may take;
-- ``POST /api/games`` a new game: ``{"shape", "level", "seed", "mode"}`` generates one,
+- ``GET /api/shapes`` the shapes and levels a new game may take (a Kakuro's and a
+  Killer's levels under ``sum_levels``);
+- ``POST /api/games`` a new game: ``{"shape", "level", "seed", "mode"}`` generates one
+  (a shape ``kakuro-10x10`` or ``killer``, or any other name of a Kakuro or Killer
+  that ``generate_sums`` takes, makes one at level 1-3),
   ``{"puzzle": TEXT, "shape"?, "alphabet"?, "format"?, "mode"?}`` starts from a puzzle
-  (or reopens a saved session file);
+  in any format, the kakuro and killer ones too (or reopens a saved session file);
 - ``GET /api/games/{id}`` a game as its board shows it;
 - ``POST /api/games/{id}/actions`` one action (``enter``, ``erase``, ``mark``, ``paint``,
   ``undo``, ``redo``, ``hint``, ``step``, ``solve``, ``check``, ``diagnose``, ``pause``,
   ``resume``, ``auto``), answered with its reply and the game after it;
-- ``GET /api/games/{id}/file?as=session|sdo`` the game to keep;
+- ``GET /api/games/{id}/file?as=session|sdo|puzzle`` the game to keep (``puzzle``: the
+  puzzle alone in the format JSON records use, the only one a Kakuro or Killer has);
 - ``POST /api/live`` the live solver's view of a puzzle.
 
 Games are isolated sessions, each behind its own lock, saved to the game store after
@@ -44,7 +48,7 @@ from ..errors import NumberplaceError
 from ..game import Mode, Session
 from ..game.saving import from_record, to_record
 from ..puzzle import Puzzle
-from ..serialize import game_record, hint_view_record
+from ..serialize import game_record, hint_view_record, plain_format
 from ..shape import by_name
 from .live import live_view
 from .store import GameStore
@@ -56,11 +60,13 @@ MAX_BODY = 256 * 1024
 CACHED_GAMES = 2000
 #: Shapes offered for a new game.
 SHAPES = ("4x4", "6x6", "8x8", "9x9", "12x12", "16x16", "25x25", "diagonal", "jigsaw",
-          "samurai", "wordoku")
+          "samurai", "wordoku", "kakuro-10x10", "killer")
 #: Words of nine different letters for a Wordoku (a 9x9 in letters); none holds the mode
 #: keys Z, X, C or V, so the keyboard keeps them.
 WORDS = ("WORDPLAYS", "NIGHTMARE", "AUTHORISE", "SPRINKLED", "BLUEPRINT")
 LEVELS = ("Easy", "Medium", "Difficult", "Extremely Difficult", "Fiendish", "Trial and Error")
+#: Levels a Kakuro or Killer is made at, by kind.
+SUM_LEVELS = {"kakuro": (1, 2, 3), "killer": (1, 2, 3)}
 #: Seconds a new game's generation may take.
 GENERATE_SECONDS = 20.0
 
@@ -168,6 +174,8 @@ def new_session(body: dict[str, Any]) -> Session:
     seed = body.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise BadRequest("seed must be a whole number")
+    if name.lower().startswith(("kakuro", "killer")):
+        return _sums_session(name, body.get("level", 1), seed, Mode(mode))
     shape = (random_regions(9, seed, time_limit=5) if name == "jigsaw" else
              by_name("9x9" if name == "wordoku" else name))
     level = body.get("level", 1)
@@ -177,6 +185,22 @@ def new_session(body: dict[str, Any]) -> Session:
         word = random.Random(seed).choice(WORDS)
         puzzle = Puzzle(puzzle.shape, puzzle.givens, Alphabet.letters(word))
     return Session(puzzle, mode=Mode(mode))
+
+
+def _sums_session(name: str, level: object, seed: int | None, mode: Mode) -> Session:
+    """A new Kakuro or Killer; BadRequest for a kind or level there is none of."""
+    from ..generate import generate_sums, sums_kind
+
+    kind = sums_kind(name)
+    if kind is None:
+        raise BadRequest(f"unknown shape {name!r}; a Kakuro or Killer is kakuro, "
+                         f"kakuro-RxC, killer or killer-NxN")
+    levels = SUM_LEVELS[kind.kind]
+    if isinstance(level, bool) or not isinstance(level, int) or level not in levels:
+        raise BadRequest(f"a {kind.kind.capitalize()} is made at level "
+                         f"{', '.join(map(str, levels))}, not {level!r}")
+    made = generate_sums(kind, level=level, seed=seed, time_limit=GENERATE_SECONDS)
+    return Session(made.puzzle, mode=mode)
 
 
 def _progress(session: Session, entries: str | None) -> None:
@@ -265,7 +289,10 @@ async def _page(request: Request) -> Response:
 
 
 async def _shapes(request: Request) -> Response:
-    return JSONResponse({"shapes": list(SHAPES), "levels": list(LEVELS)})
+    sum_levels = {name: [LEVELS[n - 1] for n in SUM_LEVELS[name.split("-")[0]]]
+                  for name in SHAPES if name.split("-")[0] in SUM_LEVELS}
+    return JSONResponse({"shapes": list(SHAPES), "levels": list(LEVELS),
+                         "sum_levels": sum_levels})
 
 
 async def _create(request: Request) -> Response:
@@ -304,13 +331,21 @@ async def _action(request: Request) -> Response:
 async def _download(request: Request) -> Response:
     game_id = request.path_params["game"]
     kind = request.query_params.get("as", "session")
-    if kind not in ("session", "sdo"):
-        raise BadRequest("as must be session or sdo")
+    if kind not in ("session", "sdo", "puzzle"):
+        raise BadRequest("as must be session, sdo or puzzle")
     session, lock = await run_in_threadpool(_games(request).get, game_id)
     with lock:
-        text = (formats.write(session.puzzle, "sdo") if kind == "sdo" else
+        puzzle = session.puzzle
+        if kind == "sdo" and puzzle.shape.cages:
+            raise BadRequest(f"a {plain_format(puzzle)} puzzle has no .sdo form; ask "
+                             f"as=puzzle")
+        # a jigsaw's line would lose its regions
+        alone = "jigsaw" if puzzle.shape.regions else plain_format(puzzle)
+        text = (formats.write(puzzle, "sdo") if kind == "sdo" else
+                formats.write(puzzle, alone) if kind == "puzzle" else
                 json.dumps(to_record(session)))
-    name = f"numberplace-{game_id}.{'sdo' if kind == 'sdo' else 'json'}"
+    suffix = {"session": "json", "sdo": "sdo", "puzzle": "txt"}[kind]
+    name = f"numberplace-{game_id}.{suffix}"
     return PlainTextResponse(text + "\n", headers={
         "content-disposition": f'attachment; filename="{name}"'})
 
