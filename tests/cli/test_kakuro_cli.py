@@ -96,3 +96,19 @@ def test_a_killer_file_is_solved_and_its_solution_reads_back(
     assert "solved: the grid is complete" in capsys.readouterr().out
     assert main(["count", str(ROOT / "examples" / "killer.txt"), "--jobs", "1"]) == 0
     assert capsys.readouterr().out == "1 unique\n"
+
+
+def test_a_kakuro_row_of_81_characters_is_not_taken_for_a_sudoku_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the first row starts with a block (like a comment), the next is 81 characters long
+    grid = formats.parse((ROOT / "examples" / "kakuro.txt").read_text().split("\n\n")[1])
+    rows = formats.write(grid, "kakuro").splitlines()
+    tokens = rows[1].split()
+    gap = 81 - sum(len(t) for t in tokens) - (len(tokens) - 2)
+    rows[1] = tokens[0] + " " * gap + " ".join(tokens[1:])
+    text = "\n".join(rows)
+    assert len(text.splitlines()[1].strip()) == 81 and text.startswith("#")
+    path = tmp_path / "k.txt"
+    path.write_text(text + "\n")
+    assert main(["count", str(path), "--jobs", "1"]) == 0
+    assert capsys.readouterr().out == "1 unique\n"

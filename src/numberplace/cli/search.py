@@ -228,7 +228,8 @@ def _fast_path_possible(first: str, shape: Shape | None, fmt: str | None,
         return False
     if shape is not None and shape != classic(9):
         return False
-    return len(first) == 81
+    # a row of a Kakuro grid may be 81 characters long too, but has spaces and clues
+    return len(first) == 81 and not any(c.isspace() or c == "\\" for c in first)
 
 
 def chunks(lines: Iterable[str], *, shape: Shape | None, alphabet: Alphabet | None,
