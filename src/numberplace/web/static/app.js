@@ -96,6 +96,7 @@ function render() {
   const hinted = new Set();
   if (hint && hintFor === position()) {
     hint.house_cells.flat().forEach((c) => houses.add(c));
+    (hint.cage_cells || []).flat().forEach((c) => houses.add(c));
     hint.cells.forEach((c) => hinted.add(c));
     for (const [role, c, v] of hint.highlights) {
       if (!roles.has(c)) roles.set(c, new Map());
@@ -126,6 +127,7 @@ function render() {
   $("auto-fill").checked = game.auto_fill;
   $("pause").textContent = game.timer.running || game.solved ? "Pause" : "Resume";
   $("shape-name").textContent = game.shape.name + (game.mode === "free" ? ", free rules" : "");
+  $("save-sdo").textContent = game.shape.cages ? "Save puzzle" : "Save .sdo";
   const log = $("log");
   log.replaceChildren(...game.log.map((line) => Object.assign(document.createElement("li"),
     { textContent: line })));
@@ -151,6 +153,8 @@ function renderPad() {
   const counts = new Array(game.shape.size + 1).fill(0);
   game.values.forEach((v) => { counts[v] += 1; });
   const copies = game.values.length / game.shape.size;
+  // a Kakuro's runs hold each digit at most once, not each exactly once: nothing to count
+  const counted = game.shape.kind !== "kakuro";
   $("pad").querySelectorAll("button").forEach((button) => {
     const v = Number(button.dataset.value);
     const symbol = game.symbols[v - 1];
@@ -164,11 +168,12 @@ function renderPad() {
     } else {
       const count = Object.assign(document.createElement("span"), { className: "left", textContent: String(left) });
       count.setAttribute("aria-hidden", "true");
-      button.replaceChildren(symbol, count);
-      button.className = (left <= 0 ? "done" : "") + (armed === v ? " armed" : "");
+      button.replaceChildren(symbol, ...(counted ? [count] : []));
+      button.className = (counted && left <= 0 ? "done" : "") + (armed === v ? " armed" : "");
       button.disabled = false;
       button.removeAttribute("aria-label");
-      button.title = `${left} left to place`;
+      if (counted) button.title = `${left} left to place`;
+      else button.removeAttribute("title");
     }
     button.setAttribute("aria-pressed", armed === v ? "true" : "false");
   });
@@ -325,11 +330,22 @@ function applyTheme(dark) {
   localStorage.setItem("numberplace-theme", dark ? "dark" : "light");
 }
 
+let offered = null;  // the shapes and levels the server makes
+
 async function fillNewDialog() {
-  const offered = await guarded(() => api("/api/shapes"));
+  offered = await guarded(() => api("/api/shapes"));
   if (!offered) return;
   $("new-shape").replaceChildren(...offered.shapes.map((s) => new Option(s, s, false, s === "9x9")));
-  $("new-level").replaceChildren(...offered.levels.map((name, k) => new Option(`${k + 1} ${name}`, String(k + 1))));
+  fillLevels();
+}
+
+// A Kakuro or Killer is made at fewer levels than a Sudoku: offer the shape's own.
+function fillLevels() {
+  if (!offered) return;
+  const before = $("new-level").value;
+  const levels = (offered.sum_levels || {})[$("new-shape").value] || offered.levels;
+  $("new-level").replaceChildren(...levels.map((name, k) => new Option(`${k + 1} ${name}`, String(k + 1))));
+  if (Number(before) <= levels.length) $("new-level").value = before;
 }
 
 function wire() {
@@ -368,9 +384,10 @@ function wire() {
   });
   $("share").addEventListener("click", onShare);
   $("save-session").addEventListener("click", () => download("session"));
-  $("save-sdo").addEventListener("click", () => download("sdo"));
+  $("save-sdo").addEventListener("click", () => download(game.shape.cages ? "puzzle" : "sdo"));
   $("print").addEventListener("click", () => window.print());
   $("theme").addEventListener("click", () => applyTheme(!document.documentElement.classList.contains("dark")));
+  $("new-shape").addEventListener("change", fillLevels);
   $("new-game").addEventListener("click", async () => { await fillNewDialog(); $("new-dialog").showModal(); });
   $("new-form").addEventListener("submit", (event) => {
     if (event.submitter && event.submitter.value === "start") {
