@@ -1,0 +1,170 @@
+"""End to end in a real browser on Kakuro and Killer: a new game from the dialog, the board
+drawn (a Killer's dashed cages and sums, a Kakuro's dark blocks and clue squares), digits,
+a pencil mark, undo, a hint drawn on its cages, a shared link, the solution typed to the
+end and "solved"; axe-core finds no accessibility fault, in light and dark mode."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from browser import AXE, chromium, need_browser, served, shot
+
+from numberplace import formats, solve
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
+    need_browser()
+    with served(tmp_path_factory.mktemp("web") / "games.db") as base, chromium() as browser:
+        yield base, browser
+
+
+@pytest.fixture
+def page(site: tuple[str, Any]) -> Iterator[Any]:
+    _, browser = site
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def violations(page: Any) -> list[str]:
+    """Every axe-core finding on the page, whatever its impact, one line each."""
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("async () => (await axe.run()).violations.map(v => "
+                          "({id: v.id, impact: v.impact, help: v.help, "
+                          "nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))")
+    return [f"{v['id']} ({v['impact']}): {v['help']} at {v['nodes']}" for v in found]
+
+
+def cell(page: Any, i: int) -> Any:
+    return page.locator(f'.cell[data-cell="{i}"]')
+
+
+def wait_message(page: Any, start: str) -> None:
+    page.wait_for_function("(s) => document.getElementById('message').textContent"
+                           ".startsWith(s)", arg=start)
+
+
+def new_game(page: Any, base: str, shape: str) -> dict[str, Any]:
+    """A new game from the dialog, at level 1; the server's record of it."""
+    page.goto(f"{base}/")
+    page.wait_for_selector(".cell")
+    page.click("#new-game")
+    page.wait_for_selector("#new-shape option", state="attached")
+    page.select_option("#new-shape", shape)
+    levels = page.locator("#new-level option").all_inner_texts()
+    assert levels == ["1 Easy", "2 Medium", "3 Difficult"]
+    page.select_option("#new-level", "1")
+    page.click("#new-start")
+    page.wait_for_function("(s) => document.getElementById('shape-name').textContent"
+                           ".startsWith(s)", arg=shape.split("-")[0])
+    game_id = page.evaluate("location.hash").split("=", 1)[1]
+    record: dict[str, Any] = page.evaluate(
+        "async (id) => (await fetch('/api/games/' + id)).json()", game_id)
+    return record
+
+
+@pytest.mark.parametrize("shape", ["killer", "kakuro-10x10"])
+def test_a_whole_game_with_sums(site: tuple[str, Any], page: Any, shape: str) -> None:
+    base, browser = site
+    game = new_game(page, base, shape)
+    view = game["shape"]
+    puzzle = formats.parse(game["puzzle"])
+    solution = solve(puzzle).solution
+    assert solution is not None
+    empty = [i for i, v in enumerate(game["givens"]) if not v]
+    assert page.locator(".cell").count() == len(view["cells"])
+
+    # the board as drawn
+    if shape == "killer":
+        assert page.locator("#board svg.cages path.cage-line").count() == 1
+        sums = page.locator("#board svg.cages text.cage-sum").all_text_contents()
+        assert sorted(sums) == sorted(str(c["sum"]) for c in view["cages"])
+        assert page.locator(".clue").count() == 0
+        dashes = page.evaluate("getComputedStyle(document.querySelector('.cage-line'))"
+                               ".strokeDasharray")
+        assert dashes not in ("", "none")
+    else:
+        assert page.locator("#board.kakuro").count() == 1
+        assert page.locator(".clue").count() == len(view["clues"])
+        r, c, down, across = view["clues"][0]
+        first = page.locator(".clue").first
+        shown = [t for t in (down, across) if t is not None]
+        assert sorted(first.locator(".down, .across").all_inner_texts()) == \
+            sorted(str(t) for t in shown)
+        assert page.locator("#pad .left").count() == 0  # nothing to count in a Kakuro
+    shot(page, f"{shape}-1-new")
+    assert violations(page) == []
+
+    # a digit by keyboard, a digit refused where its cage already has it
+    target = empty[0]
+    cell(page, target).click()
+    page.keyboard.press(str(solution[target]))
+    page.wait_for_function(f"document.querySelector('[data-cell=\"{target}\"] .value')")
+    mate = next(c for cage in view["cages"] if target in cage["cells"]
+                for c in cage["cells"] if c != target and c in empty)
+    cell(page, mate).click()
+    page.keyboard.press(str(solution[target]))
+    wait_message(page, f"{solution[target]} is already in ")
+    assert cell(page, mate).locator(".value").count() == 0
+
+    # a corner mark, then undo takes it back
+    for key in ("x", "1", "3", "z"):
+        page.keyboard.press(key)
+    page.wait_for_function(f"document.querySelectorAll('[data-cell=\"{mate}\"] .corner span')"
+                           ".length === 2")
+    assert cell(page, mate).locator(".corner span").all_inner_texts() == ["1", "3"]
+    page.click("#undo")
+    page.wait_for_function(f"document.querySelector('[data-cell=\"{mate}\"] .corner span')"
+                           "?.textContent === '1'")
+    page.keyboard.press("Control+z")
+    page.wait_for_function(f"!document.querySelector('[data-cell=\"{mate}\"] .corner')")
+
+    # a hint, tier by tier: its cages' cells drawn like a house
+    with page.expect_response(re.compile(r"/actions$")) as answered:
+        page.click("#hint")
+    hint = answered.value.json()["hint"]
+    wait_message(page, "Hint 1/3")
+    assert hint["cages"], hint
+    for c in hint["cage_cells"][0]:
+        assert re.search(r"\b(house|hinted)\b", cell(page, c).get_attribute("class") or "")
+    page.click("#hint")
+    wait_message(page, "Hint 2/3")
+    assert page.locator(".cell.hinted").count() >= 1
+    page.click("#hint")
+    wait_message(page, "Hint 3/3")
+    assert page.locator(".cands span.placed, .cands span.removed").count() >= 1
+    shot(page, f"{shape}-2-hint")
+
+    # shared by link: the sums and the entries come along
+    page.click("#share")
+    page.wait_for_function("document.getElementById('message').textContent.includes('#p=')")
+    link = re.search(r"(http\S+)", page.locator("#message").inner_text())
+    assert link is not None
+    other = browser.new_context().new_page()
+    other.goto(link.group(1))
+    other.wait_for_function(f"document.querySelector('[data-cell=\"{target}\"] .value')")
+    assert other.locator(".cell").count() == len(view["cells"])
+    assert other.locator(".clue").count() == len(view.get("clues", []))
+    other.context.close()
+
+    # the solution to the end, by keyboard
+    for i in empty[1:]:
+        cell(page, i).click()
+        page.keyboard.press(str(solution[i]))
+        page.wait_for_function(f"document.querySelector('[data-cell=\"{i}\"] .value')")
+    wait_message(page, "Solved in")
+    shot(page, f"{shape}-3-solved")
+    assert violations(page) == []
+
+    # dark mode keeps every contrast
+    page.click("#theme")
+    shot(page, f"{shape}-4-dark")
+    assert violations(page) == []
