@@ -223,3 +223,14 @@ def test_a_killer_rates_and_explains_without_guessing() -> None:
     assert result.board is not None and tuple(result.board.values) == made.solution
     assert any(s.technique in (cages.UNIQUE_COMBINATION, cages.CAGE_COMBINATIONS)
                for s in result.steps)
+
+
+def test_hints_name_the_cage_at_the_first_tiers() -> None:
+    from numberplace.logic.explain import hint_text
+
+    shape, board = run_board((4, 10), (3, 11))
+    step = first(cages.find_unique_combination, board, shape)
+    assert step is not None
+    assert hint_text(step, shape, 1) == "Unique Combination: look at the down run 4 of r1c2"
+    assert hint_text(step, shape, 2) == ("Unique Combination: look at the down run 4 of r1c2, "
+                                         "cells r2c2, r3c2")

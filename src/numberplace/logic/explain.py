@@ -21,7 +21,7 @@ from ..puzzle import Puzzle
 from ..shape import HouseKind, Shape
 from .board import Board
 from .driver import next_placement, next_step, solve_path
-from .step import LogicStatus, Step
+from .step import LogicStatus, Step, cage_name
 from .techniques import technique_names
 
 
@@ -157,7 +157,8 @@ def hint_text(step: Step, shape: Shape, tier: int, notation: str = "rc",
               alphabet: Alphabet | None = None) -> str:
     """A step told at ``tier`` 1, 2 or 3 (values written with ``alphabet``)."""
     name = step.technique + (f" ({step.book_name})" if step.book_name else "")
-    where = ", ".join(str(shape.houses[h]) for h in step.houses)
+    where = ", ".join([str(shape.houses[h]) for h in step.houses]
+                      + [cage_name(shape, k, notation) for k in step.cages])
     if tier <= 1:
         return f"{name}: look at {where}" if where else name
     if tier == 2:
