@@ -35,6 +35,8 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..sums import support
+
 
 @dataclass
 class Geometry:
@@ -293,47 +295,12 @@ def _cage_values(board: list[int], cells: tuple[int, ...]) -> tuple[int, int]:
 def _exact_cage(board: list[int], cells: tuple[int, ...], combos: tuple[int, ...],
                 queue: list[int]) -> bool | None:
     """The exact rule for one cage: a cell keeps a digit only if the other cells can take
-    different digits that complete one of the cage's digit sets.
-
-    The sets of digits the first i cells can take are reached forwards from the empty
-    set; walking back from the complete digit sets, a digit stays in cell i if it leads
-    from a set reached forwards to one that completes.
+    different digits that complete one of the cage's digit sets
+    (:func:`numberplace.sums.support`, which the compiled core does the same way).
     """
     union, placed = _cage_values(board, cells)
-    targets = {s for s in combos if not placed & ~s and union & s == s}
-    digits = 0
-    for s in targets:
-        digits |= s
-    layers: list[list[int]] = [[0]]
-    for c in cells:
-        avail = board[c] & digits
-        seen: set[int] = set()
-        nxt: list[int] = []
-        for u in layers[-1]:
-            free = avail & ~u
-            while free:
-                bit = free & -free
-                free ^= bit
-                if u | bit not in seen:
-                    seen.add(u | bit)
-                    nxt.append(u | bit)
-        layers.append(nxt)
-    completes = {u for u in layers[-1] if u in targets}
-    keep = [0] * len(cells)
-    for i in range(len(cells) - 1, -1, -1):
-        avail = board[cells[i]] & digits
-        support = 0
-        done: set[int] = set()
-        for u in layers[i]:
-            free = avail & ~u
-            while free:
-                bit = free & -free
-                free ^= bit
-                if u | bit in completes:
-                    support |= bit
-                    done.add(u)
-        completes = done
-        keep[i] = support
+    targets = [s for s in combos if not placed & ~s and union & s == s]
+    keep = support([board[c] for c in cells], targets)
     changed = False
     for c, k in zip(cells, keep, strict=True):
         m = board[c]
