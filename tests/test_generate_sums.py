@@ -70,3 +70,11 @@ def test_what_cannot_be_made_is_refused_in_one_line(
     assert main(["generate", *args]) == 2
     err = capsys.readouterr().err
     assert said in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_time_limit_ends_the_search_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "--shape", "kakuro-30x30", "--time-limit", "0.2", "--seed", "1",
+                 "--jobs", "1"]) == 1
+    err = capsys.readouterr().err
+    assert "no kakuro-30x30 within the time limit of 0.2 s" in err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1

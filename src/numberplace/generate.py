@@ -869,8 +869,9 @@ def generate_sums(kind: SumsKind | str, *, level: int | str | None = None,
     except LimitError as exc:
         if time_limit is None:
             raise
-        raise LimitError(f"no {kind} at the level asked within the time limit of "
-                         f"{time_limit:.3g} s ({counted(attempt, 'puzzle')} drawn); allow more "
-                         f"time") from exc
-    raise NumberplaceError(f"no {kind} rated at the level asked in "
-                           f"{counted(attempt, 'attempt')}; allow more attempts")
+        asked = "" if target is None else " at the level asked"
+        raise LimitError(f"no {kind}{asked} within the time limit of {time_limit:.3g} s "
+                         f"({counted(attempt, 'puzzle')} drawn); allow more time") from exc
+    raise NumberplaceError(f"no {kind} rated at level {target} in "
+                           f"{counted(attempt, 'attempt')}; ask for another level, or allow "
+                           f"more attempts")
