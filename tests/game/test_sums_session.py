@@ -95,3 +95,14 @@ def test_a_session_file_and_a_puzzle_file_keep_the_sums(kind: str, tmp_path: Pat
     opened = open_game(tmp_path / "puzzle.txt")
     assert opened.shape == session.shape and opened.puzzle.givens == puzzle.puzzle.givens
     assert formats.parse((tmp_path / "puzzle.txt").read_text()).shape == session.shape
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_auto_fill_fills_what_the_sums_force(kind: str) -> None:
+    made_ = generate_sums(kind, level=1, seed=3)
+    session = Session(made_.puzzle)
+    session.set_auto_fill(True)
+    forced = session.forced()
+    # an easy Kakuro or Killer is all first steps: the live solver fills it whole
+    assert len(forced) == len(empty_cells(made_))
+    assert all(made_.solution[c] == v for c, v in forced.items())

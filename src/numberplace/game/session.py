@@ -32,10 +32,11 @@ from ..shape import Shape, is_across
 from .history import Change, History, Layer, Move, changes_of
 from .timer import Timer
 
-#: The live solver's techniques (the system that fills forced values as you type).
-LIVE_TECHNIQUES = ("Full House", "Naked Single", "Hidden Single",
-                   "Locked Candidates Type 1 (Pointing)", "Locked Candidates Type 2 (Claiming)",
-                   "Pattern Match Elimination")
+#: The live solver's techniques (the system that fills forced values as you type); the
+#: first steps with sums find nothing, at once, on puzzles without them.
+LIVE_TECHNIQUES = ("Full House", "Naked Single", "Hidden Single", "Unique Combination",
+                   "Cage Combinations", "Locked Candidates Type 1 (Pointing)",
+                   "Locked Candidates Type 2 (Claiming)", "Pattern Match Elimination")
 #: Colours of the palette (0 is none).
 COLOURS = 9
 
