@@ -51,6 +51,22 @@ def remaining_combinations(rest: int, cells: int, placed: int, size: int) -> tup
     return tuple(s for s in combination_masks(rest, cells, size) if not s & placed)
 
 
+def cage_rest(values: Sequence[int], cells: Sequence[int], total: int
+              ) -> tuple[tuple[int, ...], int, int]:
+    """A cage's empty cells, what its sum ``total`` still lacks, and the digits placed in
+    it (a mask), read from the cell ``values``."""
+    placed = 0
+    empty = []
+    for c in cells:
+        v = values[c]
+        if v:
+            placed |= 1 << (v - 1)
+            total -= v
+        else:
+            empty.append(c)
+    return tuple(empty), total, placed
+
+
 @lru_cache(maxsize=65536)
 def cage_support(masks: tuple[int, ...], rest: int, placed: int, size: int
                  ) -> tuple[int, ...]:

@@ -37,7 +37,7 @@ from functools import lru_cache
 
 from ..shape import HouseKind, Shape
 from ..sums import support
-from .board import Board, bit, cage_support, remaining_combinations, values_of
+from .board import Board, bit, cage_rest, cage_support, remaining_combinations, values_of
 from .geometry import peer_sets
 from .step import (
     Role,
@@ -89,20 +89,11 @@ def _states(board: Board, shape: Shape) -> Iterator[_State]:
     values = board.values
     for k in sum_cages(shape):
         cage = shape.cages[k]
-        total = cage.total
-        assert total is not None  # sum_cages
-        placed = 0
-        empty = []
-        for c in cage.cells:
-            v = values[c]
-            if v:
-                placed |= 1 << (v - 1)
-                total -= v
-            else:
-                empty.append(c)
+        assert cage.total is not None  # sum_cages
+        empty, rest, placed = cage_rest(values, cage.cells, cage.total)
         if empty:
-            yield _State(k, tuple(empty), total, placed,
-                         remaining_combinations(total, len(empty), placed, shape.size))
+            yield _State(k, empty, rest, placed,
+                         remaining_combinations(rest, len(empty), placed, shape.size))
 
 
 def _lacks(state: _State) -> str:
@@ -146,11 +137,10 @@ def _fits(masks: tuple[int, ...], digits: int) -> bool:
 
 def _elimination_step(shape: Shape, technique: str, template: str, state: _State,
                       elims: tuple[tuple[int, int], ...], defining: int = 0) -> Step:
-    cands_cells = tuple(c for c in state.empty)
     return make_step(
-        shape, technique, template, eliminations=elims, cells=cands_cells,
+        shape, technique, template, eliminations=elims, cells=state.empty,
         cages=(state.cage,),
-        highlights=tuple((Role.DEFINING, c, v) for c in cands_cells
+        highlights=tuple((Role.DEFINING, c, v) for c in state.empty
                          for v in values_of(defining)) +
         tuple((Role.REMOVED, c, v) for c, v in elims))
 

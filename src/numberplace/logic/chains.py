@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 
 from ..shape import Shape
-from .board import Board, bit, by_value, cage_support, value_cells, values_of
+from .board import Board, bit, by_value, cage_rest, cage_support, value_cells, values_of
 from .geometry import house_bits, ones, peer_bits, strong_links
 from .step import (
     Role,
@@ -439,18 +439,10 @@ def _narrow_cage(vals: list[int], cands: list[int], cells: tuple[int, ...], tota
     """Keep in a cage's empty cells only the digits some completion of its sum uses;
     True if a candidate went, None if the sum can no longer be made. Cells left with
     one candidate join ``queue``."""
-    placed = 0
-    empty = []
-    for c in cells:
-        v = vals[c]
-        if v:
-            placed |= 1 << (v - 1)
-            total -= v
-        else:
-            empty.append(c)
+    empty, rest, placed = cage_rest(vals, cells, total)
     if not empty:
-        return None if total else False
-    keep = cage_support(tuple(cands[c] for c in empty), total, placed, size)
+        return None if rest else False
+    keep = cage_support(tuple(cands[c] for c in empty), rest, placed, size)
     changed = False
     for c, k in zip(empty, keep, strict=True):
         m = cands[c]
