@@ -95,7 +95,7 @@ def with_pencil_marks(puzzle: Puzzle) -> Puzzle:
 def holds(format_name: str, shape: Shape) -> bool:
     """True if the format can hold the shape."""
     several = len(shape.grids) > 1
-    if format_name in ("kakuro", "killer"):  # puzzles with sums (their own test files)
+    if format_name in ("kakuro", "janko", "killer"):  # puzzles with sums (their own test files)
         return False
     if format_name == "samurai":
         return several
@@ -388,8 +388,8 @@ def test_the_engine_solves_a_candidate_grid_without_givens(fmt: str, backend: st
     assert engine.solve(wrong, backend=backend).status is engine.Status.NONE
 
 
-#: The formats of Sudoku grids without sums (kakuro and killer hold puzzles with sums).
-SUDOKU_FORMATS = [f for f in FORMAT_NAMES if f not in ("kakuro", "killer")]
+#: The formats of Sudoku grids without sums (kakuro, janko and killer hold puzzles with sums).
+SUDOKU_FORMATS = [f for f in FORMAT_NAMES if f not in ("kakuro", "janko", "killer")]
 VALUE_FORMATS = [f for f in SUDOKU_FORMATS if f not in ("pencil", "sukaku", "json", "samurai")]
 
 

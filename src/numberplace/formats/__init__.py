@@ -4,8 +4,9 @@ Formats (see ``docs/formats.md``): ``line`` (one puzzle per line), ``sdo`` (the 
 digits), ``grid`` (rows as pasted), ``sdk`` (SadMan Software), ``ss`` (Simple Sudoku),
 ``pencil`` (pencil-mark grid), ``sukaku`` (candidates by position), ``samurai`` (five lines
 of 81), ``samurai-grid`` (the 21x21 canvas), ``jigsaw`` (givens and region map), ``json``
-(numberplace's schema), ``kakuro`` (clue squares written ``down\\across``) and ``killer``
-(a cage map and its sums).
+(numberplace's schema), ``kakuro`` (clue squares written ``down\\across``), ``janko`` (a
+Kakuro's sums per cell, as the janko.at collection is shared) and ``killer`` (a cage map
+and its sums).
 
 >>> puzzle = parse("..9.5..6.3.219..87.6.3.......85.3..117....."
 ...                "545..8.12.......7.2.48..125.3.2..3.7..")
@@ -34,6 +35,7 @@ from ..puzzle import Puzzle
 from ..shape import Shape, by_name
 from . import (
     grid,
+    janko,
     jigsaw,
     json_format,
     kakuro,
@@ -56,7 +58,7 @@ __all__ = ["FORMAT_NAMES", "Record", "detect", "parse", "read_file", "read_recor
 
 FORMAT_NAMES: tuple[str, ...] = ("line", "sdo", "grid", "sdk", "ss", "pencil", "sukaku",
                                  "samurai", "samurai-grid", "jigsaw", "json", "kakuro",
-                                 "killer")
+                                 "janko", "killer")
 
 Reader = Callable[[Sequence[Numbered], Context], Puzzle]
 Writer = Callable[[Puzzle], str]
@@ -64,7 +66,7 @@ Writer = Callable[[Puzzle], str]
 _MODULES = {"line": line, "sdo": sdo, "grid": grid, "sdk": sdk, "ss": ss, "pencil": pencil,
             "sukaku": sukaku, "samurai": samurai, "samurai-grid": samurai_grid,
             "jigsaw": jigsaw, "json": json_format, "kakuro": kakuro,
-            "killer": killer}
+            "janko": janko, "killer": killer}
 #: Formats that write a puzzle's candidates; the others write values only.
 _CANDIDATE_FORMATS = frozenset({"pencil", "sukaku", "json"})
 _READERS: dict[str, Reader] = {name: module.read for name, module in _MODULES.items()}
@@ -179,7 +181,7 @@ def write(puzzle: Puzzle, format: str = "line", *, values: Sequence[int] | None 
         # A pencil grid read back has no givens; writing only those would lose every
         # value its marks decide (a line -> pencil -> line trip would come back empty).
         puzzle = puzzle.with_values(settled_values(puzzle))
-    if puzzle.shape.cages and format not in ("kakuro", "killer", "json"):
+    if puzzle.shape.cages and format not in ("kakuro", "janko", "killer", "json"):
         where = "kakuro" if kakuro.is_kakuro(puzzle.shape) else "killer"
         raise FormatError(f"the {format} format has no place for sums; a "
                           f"{puzzle.shape.name} puzzle is written in the {where} format")

@@ -5,7 +5,8 @@ blocks of comments only) and at no more than :data:`HEAD_LIMIT` of its lines, so
 of millions of lines is told by its beginning. The rules, first match wins:
 
 1. a first line starting with ``{``: ``json``;
-2. a clue square such as ``17\\23``: ``kakuro``;
+2. a clue square such as ``17\\23``: ``kakuro``; a header ``NAME ROWS COLS`` over a row of
+   as many numbers: ``janko``;
 3. a ``[Section]`` line: ``sdk``;
 4. a line ``regions:``: ``jigsaw``; a line ``cages:``: ``killer``;
 5. a shape of several grids (Samurai) given: ``samurai`` when the first line holds one
@@ -32,6 +33,7 @@ from collections.abc import Iterable, Sequence
 from ..shape import Shape
 from ._common import LINE_LENGTHS, SIZES, fail, is_blank, is_comment, is_content, is_single_grid
 from .grid import is_border
+from .janko import looks_like as looks_janko
 from .kakuro import looks_like as looks_kakuro
 from .sdk import section_name
 from .sukaku import SUKAKU_LENGTHS
@@ -81,6 +83,7 @@ def binary_column(line: str) -> int | None:
 
 def detect_lines(lines: Iterable[str], shape: Shape | None = None) -> str:
     """The name of the format of the first record among these lines."""
+    lines = list(lines)
     meta, rows = first_block(lines)
     if not rows:
         fail("no puzzle here: the text is empty or only comments")
@@ -92,6 +95,8 @@ def detect_lines(lines: Iterable[str], shape: Shape | None = None) -> str:
         return "json"
     if looks_kakuro(rows):
         return "kakuro"
+    if looks_janko([t for t in lines[:HEAD_LIMIT] if is_content(t)][:2]):
+        return "janko"  # its header stands alone, a blank line above the layout
     if any(section_name(row) is not None for row in rows):
         return "sdk"
     if any(row.strip().lower() == "regions:" for row in rows):

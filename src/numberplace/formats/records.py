@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 from ._common import Numbered, is_blank, is_comment, is_content, split_lines
 from .detection import HEAD_LIMIT
+from .janko import header as janko_header
+from .janko import records as janko_records
 
 #: Formats whose records are single lines.
 ONE_LINE_FORMATS = frozenset({"line", "sdo", "sukaku", "json"})
@@ -66,10 +68,13 @@ def peek_head(numbered: Iterator[Numbered]) -> list[Numbered]:
             break
     else:
         return []
+    # a janko record's header stands alone: detection needs the row below it too
+    lone_header = janko_header(head[-1][1]) is not None
     for item in numbered:
         head.append(item)
-        if is_blank(item[1]) or len(head) >= HEAD_LIMIT:
+        if len(head) >= HEAD_LIMIT or (is_blank(item[1]) and not lone_header):
             break
+        lone_header = lone_header and is_blank(item[1])
     return head
 
 
@@ -79,6 +84,8 @@ def split(format_name: str, numbered: Iterable[Numbered], grids: int) -> Iterato
         return (Chunk([item]) for item in numbered if is_content(item[1]))
     if format_name == "samurai":
         return runs(numbered, grids)
+    if format_name == "janko":
+        return (Chunk(lines, problem) for lines, problem in janko_records(numbered))
     return blocks(numbered)
 
 
