@@ -6,11 +6,12 @@ other technique finds on that board is checked, not only the one applied: no ste
 remove a true value or place a wrong one. Sudoku sets are read from the shared data;
 minimal puzzles of other shapes are generated from random grids (seeds 1..N); Kakuro
 (6x6 to 15x15 squares, by turns) and Killer puzzles (cages of up to 3 to 8 cells, by
-turns) are generated from seeds 1..N, the level-1 techniques walking and every other
-probed.
+turns; also of the variant whose cage digits may repeat) are generated from seeds 1..N,
+the level-1 techniques walking and every other probed.
 
     python bench/soundness.py [--max N] [--shapes N] [--kakuro N] [--killer N]
-                              [--sums-probe=all|first] [--jobs J] [FILE ...]
+                              [--killer-repeats N] [--sums-probe=all|first] [--jobs J]
+                              [FILE ...]
 
 The default files are all of magictour_top1465, kaggle_like_10k and the first 10,000
 of 17_clue (21,465 puzzles), about 10 minutes on 2 cores; a line on standard error tells
@@ -67,10 +68,11 @@ def check(item: tuple[str, Shape | None, int]) -> Audit:
     """Audit one puzzle line (with the engine's solution) or one generated puzzle
     (text "kakuro" or "killer" for those)."""
     text, shape, seed = item
-    if text in ("kakuro", "killer"):
+    if text in ("kakuro", "killer", "killer-repeats"):
         made = generate_kakuro(*[KAKURO_SIZES[seed % len(KAKURO_SIZES)]] * 2, seed=seed) \
             if text == "kakuro" else \
-            generate_killer(seed=seed, max_cage=KILLER_CAGES[seed % len(KILLER_CAGES)])
+            generate_killer(seed=seed, max_cage=KILLER_CAGES[seed % len(KILLER_CAGES)],
+                            repeats=text == "killer-repeats")
         report = audit(made.puzzle, made.solution, SUMS_PROBE, before=SUMS_FIRST, unique=True,
                        exhaustive=EXHAUSTIVE_SUMS)
         report.faults = [f"{text} seed {seed}: {fault}" for fault in report.faults]
@@ -114,7 +116,8 @@ def sets(args: argparse.Namespace) -> Iterator[tuple[str, list[tuple[str, Shape 
     shapes = [classic(6), classic(16), jigsaw(JIGSAW_9), by_name("diagonal"), samurai()]
     for shape in shapes if args.shapes else ():
         yield str(shape), [("", shape, seed) for seed in range(1, args.shapes + 1)]
-    for kind, count in (("kakuro", args.kakuro), ("killer", args.killer)):
+    for kind, count in (("kakuro", args.kakuro), ("killer", args.killer),
+                        ("killer-repeats", args.killer_repeats)):
         if count:
             yield f"{kind} (generated)", [(kind, None, seed) for seed in range(1, count + 1)]
 
@@ -128,6 +131,9 @@ def main() -> None:
                         help="generated Kakuro puzzles to check (default 0)")
     parser.add_argument("--killer", type=int, default=0,
                         help="generated Killer puzzles to check (default 0)")
+    parser.add_argument("--killer-repeats", type=int, default=0,
+                        help="generated Killer puzzles whose cage digits may repeat "
+                             "(default 0)")
     parser.add_argument("--sums-probe", choices=("all", "first"), default="all",
                         help="on Kakuro and Killer, check every step the probed techniques "
                              "find (all, default) or the first (first: many times faster)")

@@ -7,7 +7,7 @@ import itertools
 import json
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from numberplace import sums
@@ -84,3 +84,16 @@ def test_bad_requests_are_one_line(args: list[str], message: str,
     assert status == 2
     assert message in err, err
     assert "Traceback" not in err
+
+
+@settings(max_examples=300, deadline=None)
+@given(masks=st.lists(st.integers(0, 511), min_size=1, max_size=4), total=st.integers(-2, 40))
+def test_repeat_support_keeps_exactly_the_digits_some_way_of_making_the_sum_uses(
+        masks: list[int], total: int) -> None:
+    keep = [0] * len(masks)
+    options = [[v for v in range(1, 10) if m >> (v - 1) & 1] for m in masks]
+    for digits in itertools.product(*options):
+        if sum(digits) == total:
+            for i, v in enumerate(digits):
+                keep[i] |= 1 << (v - 1)
+    assert sums.repeat_support(masks, total) == keep

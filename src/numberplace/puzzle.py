@@ -124,7 +124,8 @@ class Puzzle:
         out: list[Clash] = []
         if not any(self.givens):  # a puzzle with no givens yet, as a Kakuro starts
             return out
-        groups: list[House | Cage] = [*self.shape.houses, *self.shape.cages]
+        groups: list[House | Cage] = [*self.shape.houses,
+                                      *(g for g in self.shape.cages if not g.repeats)]
         for house in groups:
             seen: dict[int, int] = {}
             for c in house.cells:
@@ -151,7 +152,7 @@ class Puzzle:
         n = self.shape.size
         full = set(range(1, n + 1))
         return all({values[c] for c in h.cells} == full for h in self.shape.houses) and all(
-            len({values[c] for c in cage.cells}) == len(cage.cells)
+            (cage.repeats or len({values[c] for c in cage.cells}) == len(cage.cells))
             and cage.total in (None, sum(values[c] for c in cage.cells))
             for cage in self.shape.cages)
 

@@ -183,7 +183,8 @@ def shape_view(shape: Shape) -> Record:
                     "diagonal": sorted(diagonal), "grids": len(shape.grids),
                     "kind": plain_kind(shape)}
     if shape.cages:
-        view["cages"] = [{"cells": list(cage.cells), "sum": cage.total}
+        view["cages"] = [{"cells": list(cage.cells), "sum": cage.total,
+                          **({"repeats": True} if cage.repeats else {})}
                          for cage in shape.cages]
     if view["kind"] == "kakuro":
         view["clues"], view["blocks"] = _kakuro_squares(shape)

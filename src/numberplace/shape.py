@@ -72,13 +72,15 @@ class Cage:
     to it: a Kakuro run or a Killer cage. Unlike a house it need not hold every symbol.
 
     ``clue`` is the canvas square its sum is written in (a Kakuro clue square), if any;
-    ``label`` names it in explanations.
+    ``label`` names it in explanations. ``repeats`` marks a cage of the Killer variant
+    whose digits may repeat (where its cells share no house): only its sum binds them.
     """
 
     cells: tuple[int, ...]
     total: int | None = None
     clue: tuple[int, int] | None = None
     label: str = ""
+    repeats: bool = False
 
     def __str__(self) -> str:
         return self.label or f"cage of {len(self.cells)} cells"
@@ -111,7 +113,7 @@ class Shape:
     def key(self) -> tuple[object, ...]:
         """A value that two shapes share exactly when they have the same geometry."""
         return (self.size, self.canvas, self.coords, tuple(h.cells for h in self.houses),
-                tuple((c.cells, c.total) for c in self.cages))
+                tuple((c.cells, c.total, c.repeats) for c in self.cages))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Shape) and (self is other or self.key == other.key)
@@ -151,7 +153,7 @@ class Shape:
     @cached_property
     def peers(self) -> tuple[tuple[int, ...], ...]:
         """For each cell, the other cells that share a house or a cage with it (and so
-        cannot hold its value), sorted."""
+        cannot hold its value), sorted; a cage whose digits may repeat makes no peers."""
         ncells = len(self.coords)
         base, base_sets = _house_peers(self.houses, ncells)
         if not self.cages:
@@ -160,6 +162,8 @@ class Shape:
         # shares: most cages lie inside a house, and their cells' peers stay as they are
         joined: list[list[int] | None] = [None] * ncells
         for cage in self.cages:
+            if cage.repeats:
+                continue
             cells = cage.cells
             for c in cells:
                 more = joined[c]
@@ -267,12 +271,12 @@ def _validate(shape: Shape) -> Shape:
 
 
 def _cage(cells: tuple[int, ...], total: int | None, clue: tuple[int, int] | None,
-          label: str) -> Cage:
-    """``Cage(cells, total, clue, label)``, made faster: a frozen dataclass sets its fields
-    one call each, and a Kakuro or Killer read makes dozens of cages."""
+          label: str, repeats: bool = False) -> Cage:
+    """``Cage(cells, total, clue, label, repeats)``, made faster: a frozen dataclass sets
+    its fields one call each, and a Kakuro or Killer read makes dozens of cages."""
     cage = object.__new__(Cage)
-    object.__setattr__(cage, "__dict__",
-                       {"cells": cells, "total": total, "clue": clue, "label": label})
+    object.__setattr__(cage, "__dict__", {"cells": cells, "total": total, "clue": clue,
+                                          "label": label, "repeats": repeats})
     return cage
 
 
@@ -290,6 +294,9 @@ def _check_cage(shape: Shape, cage: Cage) -> None:
     """A cage's cells are distinct cells of the shape, and its sum can be made."""
     n, cells = shape.size, cage.cells
     k = len(cells)
+    if cage.repeats:
+        _check_repeats_cage(shape, cage)
+        return
     if not cells or len(set(cells)) != k or k > n:
         raise ShapeError(f"shape {shape.name}: {cage} must have 1 to {n} distinct cells")
     if min(cells) < 0 or max(cells) >= len(shape.coords):
@@ -302,6 +309,27 @@ def _check_cage(shape: Shape, cage: Cage) -> None:
             raise ShapeError(f"shape {shape.name}: {cage} sums to {cage.total}, but "
                              f"{len(cells)} different digits from 1 to {n} make {low} to "
                              f"{high}")
+
+
+#: The most cells a cage whose digits may repeat has (a bound on its sums' table).
+MAX_REPEATS_CELLS = 64
+
+
+def _check_repeats_cage(shape: Shape, cage: Cage) -> None:
+    """A cage whose digits may repeat: distinct cells of the shape, a sum that digits from
+    1 to n can make."""
+    n, cells = shape.size, cage.cells
+    k = len(cells)
+    if not cells or len(set(cells)) != k or k > MAX_REPEATS_CELLS:
+        raise ShapeError(f"shape {shape.name}: {cage} must have 1 to {MAX_REPEATS_CELLS} "
+                         f"distinct cells")
+    if min(cells) < 0 or max(cells) >= len(shape.coords):
+        raise ShapeError(f"shape {shape.name}: {cage} names a cell out of range")
+    if cage.total is None:
+        raise ShapeError(f"shape {shape.name}: {cage} lets digits repeat, so it needs a sum")
+    if not k <= cage.total <= k * n:
+        raise ShapeError(f"shape {shape.name}: {cage} sums to {cage.total}, but {k} digits "
+                         f"from 1 to {n} make {k} to {k * n}")
 
 
 def default_box(size: int) -> tuple[int, int] | None:
@@ -672,16 +700,19 @@ def _kakuro_runs(rows: list[list[KakuroSquare]], r: int, c: int,
     return out
 
 
-def killer(base: Shape, cages: Sequence[tuple[Sequence[int], int | None]]) -> Shape:
+def killer(base: Shape, cages: Sequence[tuple[Sequence[int], int | None]
+                                        | tuple[Sequence[int], int | None, bool]]) -> Shape:
     """A Killer Sudoku: ``base`` (any Sudoku shape) with cages, each ``(cells, sum)``
-    (sum None for a cage whose digits need only differ). Cages are kept in the order of
-    their first cell, their cells in order, so the same cages make the same shape."""
+    (sum None for a cage whose digits need only differ) or ``(cells, sum, repeats)``,
+    ``repeats`` True for a cage whose digits may repeat where its cells share no house.
+    Cages are kept in the order of their first cell, their cells in order, so the same
+    cages make the same shape."""
     if not isinstance(base, Shape):
         raise TypeError(f"base must be a Shape, not {type(base).__name__}")
-    ordered = sorted(((tuple(sorted(cells)), total) for cells, total in cages),
-                     key=lambda cage: cage[0][:1])
-    made = tuple(_cage(cells, total, None, f"cage {k + 1}")
-                 for k, (cells, total) in enumerate(ordered))
+    ordered = sorted(((tuple(sorted(cage[0])), cage[1], bool(cage[2]) if len(cage) > 2
+                       else False) for cage in cages), key=lambda cage: cage[0][:1])
+    made = tuple(_cage(cells, total, None, f"cage {k + 1}", repeats)
+                 for k, (cells, total, repeats) in enumerate(ordered))
     shape = Shape(f"killer-{base.name}", base.size, base.canvas, base.coords, base.houses,
                   grids=base.grids, regions=base.regions, box=base.box,
                   cages=base.cages + made)
@@ -693,7 +724,8 @@ def killer(base: Shape, cages: Sequence[tuple[Sequence[int], int | None]]) -> Sh
         cells, total = cage.cells, cage.total
         k = len(cells)
         # _check_cage's checks, quicker on cells in order; it names what fails
-        if not (0 < k <= n and cells[0] >= 0 and cells[-1] < ncells and len(set(cells)) == k
+        if cage.repeats or not (
+                0 < k <= n and cells[0] >= 0 and cells[-1] < ncells and len(set(cells)) == k
                 and (total is None or k * (k + 1) // 2 <= total <= k * (2 * n - k + 1) // 2)):
             _check_cage(shape, cage)
     return _checked(shape)

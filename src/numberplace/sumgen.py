@@ -109,11 +109,13 @@ KILLER_CHECK_NODES = 200_000
 
 
 def generate_killer(base: Shape | None = None, *, seed: int | None = None,
-                    max_cage: int | None = None, deadline: Deadline = NEVER
-                    ) -> GeneratedKiller:
+                    max_cage: int | None = None, deadline: Deadline = NEVER,
+                    repeats: bool = False) -> GeneratedKiller:
     """A Killer Sudoku on ``base`` (classic 9x9 by default; any Sudoku shape) with exactly
     one solution and no givens, its cages of up to ``max_cage`` cells (default
-    :data:`MAX_CAGE`, at most the shape's size). The same seed gives the same puzzle."""
+    :data:`MAX_CAGE`, at most the shape's size). With ``repeats``, the variant whose cage
+    digits may repeat where a cage's cells share no house: every cage is such a cage, and
+    cages grow over repeated digits. The same seed gives the same puzzle."""
     base = classic(9) if base is None else base
     if base.cages:
         raise NumberplaceError(f"the {base.name} shape has cages already")
@@ -123,11 +125,12 @@ def generate_killer(base: Shape | None = None, *, seed: int | None = None,
     rng = random.Random(seed)
     grid = random_grid(base, rng.randrange(2**32))
     beside = _neighbours(base)
-    cages = _grow_cages(rng, grid, beside, max_cage)
+    cages = _grow_cages(rng, grid, beside, max_cage, repeats)
     splits = 0
     while True:
         deadline.check()
-        shape = killer(base, [(cells, sum(grid[c] for c in cells)) for cells in cages])
+        shape = killer(base, [(cells, sum(grid[c] for c in cells), repeats)
+                              for cells in cages])
         puzzle = Puzzle(shape, (0,) * shape.ncells)
         found = solve(puzzle, limit=2, keep=2, node_limit=KILLER_CHECK_NODES)
         if found.status == "unique":
@@ -150,7 +153,7 @@ def _neighbours(shape: Shape) -> list[list[int]]:
 
 
 def _grow_cages(rng: random.Random, grid: Sequence[int], beside: list[list[int]],
-                max_cage: int) -> list[tuple[int, ...]]:
+                max_cage: int, repeats: bool = False) -> list[tuple[int, ...]]:
     owner = [-1] * len(grid)
     cages: list[list[int]] = []
     for start in rng.sample(range(len(grid)), len(grid)):
@@ -161,7 +164,8 @@ def _grow_cages(rng: random.Random, grid: Sequence[int], beside: list[list[int]]
         size = rng.randint(min(2, max_cage), max_cage)
         while len(cage) < size:
             digits = {grid[c] for c in cage}
-            free = [n for c in cage for n in beside[c] if owner[n] < 0 and grid[n] not in digits]
+            free = [n for c in cage for n in beside[c]
+                    if owner[n] < 0 and (repeats or grid[n] not in digits)]
             if not free:
                 break
             pick = rng.choice(free)

@@ -153,3 +153,41 @@ def support(masks: Sequence[int], targets: Iterable[int]) -> list[int]:
         completes = done
         keep[i] = found
     return keep
+
+
+def repeat_support(masks: Sequence[int], total: int) -> list[int]:
+    """For cells that may hold the digits of ``masks`` (one mask per cell, bit ``v - 1``
+    for digit v), the digits each can take in some way of making ``total`` when digits
+    may repeat (every cell 0 when there is none).
+
+    The sums the first i cells can make are reached forwards from 0, the sums from which
+    the last cells can complete ``total`` backwards from it (each a bit set over sums);
+    a digit stays in cell i if it joins a sum reached forwards to one that completes.
+    """
+    if total < 0:
+        return [0] * len(masks)
+    limit = (1 << (total + 1)) - 1
+    forward = [1]
+    for m in masks:
+        reach, made = forward[-1], 0
+        while m:
+            b = m & -m
+            m ^= b
+            made |= reach << b.bit_length()
+        forward.append(made & limit)
+    if not forward[-1] >> total & 1:
+        return [0] * len(masks)
+    completes = 1 << total
+    keep = [0] * len(masks)
+    for i in range(len(masks) - 1, -1, -1):
+        m, found, before = masks[i], 0, 0
+        while m:
+            b = m & -m
+            m ^= b
+            back = completes >> b.bit_length()
+            if forward[i] & back:
+                found |= b
+                before |= back
+        keep[i] = found
+        completes = before & forward[i]
+    return keep

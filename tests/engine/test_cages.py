@@ -19,10 +19,12 @@ X: KakuroSquare = (None, None)
 
 
 def fits(shape: Shape, values: tuple[int, ...]) -> bool:
-    """Every cage holds different values adding up to its sum; every house every symbol."""
+    """Every cage holds values adding up to its sum, different unless the cage lets them
+    repeat; every house every symbol."""
     for cage in shape.cages:
         digits = [values[c] for c in cage.cells]
-        if len(set(digits)) != len(digits) or not all(1 <= d <= shape.size for d in digits):
+        if not all(1 <= d <= shape.size for d in digits) or (
+                not cage.repeats and len(set(digits)) != len(digits)):
             return False
         if cage.total is not None and sum(digits) != cage.total:
             return False
@@ -44,7 +46,7 @@ def brute_force(shape: Shape, limit: int = 50) -> list[tuple[int, ...]]:
         for k in cages_of[c]:
             cage = shape.cages[k]
             digits = [values[x] for x in cage.cells if values[x]]
-            if digits.count(v) > 1:
+            if digits.count(v) > 1 and not cage.repeats:
                 return False
             if cage.total is not None and (sum(digits) > cage.total or (
                     len(digits) == len(cage.cells) and sum(digits) != cage.total)):
@@ -165,8 +167,8 @@ ALL_4X4 = [grid for grid in (
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10**6), sumless=st.booleans())
-def test_killer_counts_equal_a_brute_force(seed: int, sumless: bool) -> None:
+@given(seed=st.integers(0, 10**6), sumless=st.booleans(), repeats=st.booleans())
+def test_killer_counts_equal_a_brute_force(seed: int, sumless: bool, repeats: bool) -> None:
     rng = random.Random(seed)
     base = classic(4)
     truth = rng.choice(ALL_4X4)
@@ -177,9 +179,13 @@ def test_killer_counts_equal_a_brute_force(seed: int, sumless: bool) -> None:
         size = min(len(cells), rng.randint(1, 3))
         group, cells = cells[:size], cells[size:]
         total = None if sumless and rng.random() < 0.3 else sum(truth[c] for c in group)
-        if len({truth[c] for c in group}) == size:
-            cages.append((group, total))
+        if total is not None and repeats and rng.random() < 0.6:  # digits may repeat
+            cages.append((group, total, True))
+        elif len({truth[c] for c in group}) == size:
+            cages.append((group, total, False))
     shape = killer(base, cages)
+    assert all(fits(shape, s) for s in brute_force(shape, 300))
+    assert sorted(brute_force(shape, 300)) == sorted(g for g in ALL_4X4 if fits(shape, g))
     expected = [g for g in ALL_4X4 if fits(shape, g)]
     result = solve(Puzzle(shape, (0,) * 16), limit=300, keep=300)
     assert truth in result.solutions
@@ -200,10 +206,19 @@ def test_cages_are_peers() -> None:
     shape = killer(classic(4), [((0, 5), 3)])
     assert 5 in shape.peers[0]
     assert shape.cages == (Cage((0, 5), 3, None, "cage 1"),)
+    # a cage whose digits may repeat makes no peers, and needs a sum its cells can make
+    shape = killer(classic(4), [((0, 10), 2, True)])
+    assert 10 not in shape.peers[0] and shape.cages[0].repeats
+    assert killer(classic(4), [((0, 10), 3, True)]) != killer(classic(4), [((0, 10), 3)])
+    with pytest.raises(ShapeError, match="lets digits repeat, so it needs a sum"):
+        killer(classic(4), [((0, 10), None, True)])
+    with pytest.raises(ShapeError, match="2 digits from 1 to 4 make 2 to 8"):
+        killer(classic(4), [((0, 10), 9, True)])
 
 
-def random_killer9(rng: random.Random) -> Shape:
-    """A 9x9 Killer: cages of 1 to 5 joined cells grown at random over a solved grid."""
+def random_killer9(rng: random.Random, repeats: bool = False) -> Shape:
+    """A 9x9 Killer: cages of 1 to 5 joined cells grown at random over a solved grid (with
+    ``repeats``, cages whose digits may repeat, grown over repeated digits too)."""
     grid = solve(Puzzle(classic(9), (0,) * 81), keep=1, limit=1).solution
     assert grid is not None
     perm = rng.sample(range(1, 10), 9)  # another solved grid: its digits renamed
@@ -215,20 +230,21 @@ def random_killer9(rng: random.Random) -> Shape:
         group = [cell]
         free.discard(cell)
         for _ in range(rng.randint(0, 4)):
-            nxt = [n for c in group for n in (c + 1, c + 9) if n in free
-                   and (n != c + 1 or n % 9) and values[n] not in [values[g] for g in group]]
+            nxt = [n for c in group for n in (c + 1, c + 9) if n in free and (n != c + 1 or n % 9)
+                   and (repeats or values[n] not in [values[g] for g in group])]
             if not nxt:
                 break
             pick = rng.choice(nxt)
             group.append(pick)
             free.discard(pick)
-        cages.append((group, sum(values[c] for c in group)))
+        cages.append((group, sum(values[c] for c in group), repeats))
     return killer(classic(9), cages)
 
 
 @pytest.mark.skipif("c" not in available_backends(), reason="the compiled engine is not built")
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10**6), kind=st.sampled_from(["kakuro", "killer4", "killer9"]))
+@given(seed=st.integers(0, 10**6),
+       kind=st.sampled_from(["kakuro", "killer4", "killer9", "killer9-repeats"]))
 def test_the_compiled_core_agrees_with_the_reference_node_for_node(seed: int,
                                                                    kind: str) -> None:
     rng = random.Random(seed)
@@ -239,7 +255,7 @@ def test_the_compiled_core_agrees_with_the_reference_node_for_node(seed: int,
             shape = killer(classic(4), [((c, c + 1), None) for c in range(0, 16, 4)]
                            + [((c,), rng.randint(1, 4)) for c in range(2, 16, 4)])
         else:
-            shape = random_killer9(rng)
+            shape = random_killer9(rng, repeats=kind == "killer9-repeats")
     except (ValueError, ShapeError):
         return
     puzzle = Puzzle(shape, (0,) * shape.ncells)

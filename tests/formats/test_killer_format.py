@@ -134,3 +134,14 @@ def test_bad_json_cages_are_one_clear_error(shape: str, message: str) -> None:
     with pytest.raises(FormatError) as caught:
         formats.parse(text)
     assert message in str(caught.value)
+
+
+def test_a_cage_whose_digits_may_repeat_is_marked_with_a_star() -> None:
+    text = "cages:\nAB..\nAB..\n....\n....\nA=2* B=7"
+    puzzle = formats.parse(text, shape="4x4")
+    a, b = puzzle.shape.cages
+    assert a.repeats and a.total == 2 and not b.repeats
+    assert formats.write(puzzle, "killer") == text
+    assert formats.parse(formats.write(puzzle, "json")) == puzzle
+    with pytest.raises(FormatError, match="is not a sum like A=10, r4c7=12 or B=20"):
+        formats.parse("cages:\nAB..\nAB..\n....\n....\nA=2** B=7", shape="4x4")

@@ -234,3 +234,62 @@ def test_hints_name_the_cage_at_the_first_tiers() -> None:
     assert hint_text(step, shape, 1) == "Unique Combination: look at the down run 4 of r1c2"
     assert hint_text(step, shape, 2) == ("Unique Combination: look at the down run 4 of r1c2, "
                                          "cells r2c2, r3c2")
+
+
+# -- cages whose digits may repeat ----------------------------------------------------------
+
+
+def repeats_board(groups: list[tuple[int, ...]], total: int | None = None
+                  ) -> tuple[Shape, Board]:
+    """A Killer whose cages ``groups`` let digits repeat; sums from GRID unless given."""
+    shape = killer(classic(9), [(g, total if total is not None else sum(GRID[c] for c in g),
+                                 True) for g in groups])
+    return shape, Board.from_puzzle(Puzzle(shape, (0,) * 81))
+
+
+def test_a_cage_whose_digits_repeat_limits_them_by_its_sum_and_houses() -> None:
+    # r1c3 and r2c4 share no house: 2 is 1 + 1, which the cage allows
+    shape, board = repeats_board([(2, 12)], total=2)
+    step = first(cages.find_cage_combinations, board, shape)
+    assert step is not None and step.technique == cages.CAGE_COMBINATIONS
+    assert set(step.eliminations) == {(c, v) for c in (2, 12) for v in range(2, 10)}
+    assert "its digits may repeat where its cells share no house" in step.text
+    # in one row they cannot: the same sum there is a broken board
+    shape, board = repeats_board([(0, 1)], total=2)
+    assert first(cages.find_cage_combinations, board, shape) is None
+    assert board.contradiction() == "the 2 cage at r1c1 can no longer make its sum 2"
+
+
+def test_the_distinct_digit_techniques_leave_a_repeating_cage_alone() -> None:
+    shape, board = repeats_board([(2, 12)], total=3)  # {1,2} were it a plain cage
+    for finder in (cages.find_unique_combination, cages.find_required_digit,
+                   cages.find_cage_permutations):
+        assert first(finder, board, shape) is None
+    board.place(2, 1)
+    board.place(12, 1)  # a repeat the cage allows: only its sum is broken
+    assert board.contradiction() == "the 3 cage at r1c3 adds up to 2, not 3"
+
+
+def test_a_rectangle_a_repeating_cage_meets_at_opposite_corners_is_no_deadly_pattern() -> None:
+    from numberplace.logic.uniqueness import rectangles
+
+    # r1c1 and r2c4 in one cage: a swap around the rectangle r1c1 r1c4 r2c1 r2c4 would
+    # change its sum, so no uniqueness technique may use that rectangle
+    shape, _ = repeats_board([(0, 12)], total=GRID[0] + GRID[12])
+    quads = {frozenset(q) for q in rectangles(shape)}
+    assert frozenset((0, 3, 9, 12)) not in quads
+    plain = {frozenset(q) for q in rectangles(killer(classic(9), [((0, 3), 3)]))}
+    assert frozenset((0, 3, 9, 12)) in plain  # a cage on a side keeps its sum
+    side = {frozenset(q) for q in rectangles(repeats_board([(0, 9)], total=5)[0])}
+    assert frozenset((0, 3, 9, 12)) in side
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_killers_whose_cages_repeat_digits_are_solved_soundly(seed: int) -> None:
+    made = generate_killer(seed=seed, max_cage=4 + seed, repeats=True)
+    assert all(cage.repeats for cage in made.puzzle.shape.cages)
+    report = audit(made.puzzle, made.solution, unique=True)
+    assert not report.faults
+    probed = audit(made.puzzle, made.solution, cages_and_more(),
+                   before=["Full House", "Naked Single", "Hidden Single"], unique=True)
+    assert not probed.faults

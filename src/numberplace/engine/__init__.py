@@ -129,7 +129,9 @@ def _cage_sums(shape: Shape) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], .
     out = []
     for cage in shape.cages:
         total = cage.total
-        if total is not None:
+        if cage.repeats and total is not None:  # its digits may repeat: no digit sets
+            out.append((cage.cells, (-total,)))
+        elif total is not None:
             k = len(cage.cells)
             sets = table.get((total, k))
             out.append((cage.cells, combination_masks(total, k, n) if sets is None else sets))
@@ -146,7 +148,11 @@ def _cage_records(shape: Shape) -> bytes:
     out: list[int] = []
     for cage in shape.cages:
         total = cage.total
-        if total is not None:
+        if cage.repeats and total is not None:  # one "set", minus the sum, marks it
+            out += (len(cage.cells), 1)
+            out += cage.cells
+            out.append(-total)
+        elif total is not None:
             cells = cage.cells
             k = len(cells)
             sets = table.get((total, k))
@@ -268,9 +274,9 @@ def _arrays(shape: Shape) -> tuple[bytes, bytes, bytes, bytes]:
     houses, pairs = _house_arrays(entry)
     if _peer_arrays is not None:
         # the core works the peers out from the houses and cages, as Shape.peers does
-        # (the search needs them only as arrays)
-        starts, peers = _peer_arrays(shape.ncells,
-                                     entry.cells + tuple(c.cells for c in shape.cages))
+        # (the search needs them only as arrays); a cage whose digits repeat makes none
+        starts, peers = _peer_arrays(shape.ncells, entry.cells + tuple(
+            c.cells for c in shape.cages if not c.repeats))
         return houses, bytes(starts), bytes(peers), pairs
     starts, peers = _groups(shape.peers)
     return houses, starts, peers, pairs

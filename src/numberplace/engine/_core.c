@@ -414,6 +414,99 @@ static int exact_cage(Scratch *w, uint32_t *board, const int32_t *cells, int n,
     return changed;
 }
 
+/* A cage whose digits may repeat (as _repeats_cage in _pure.py): a cell keeps a digit
+   only if the other cells can take digits, repeats allowed, that make up the rest of the
+   sum. The sums the first i cells can make are bit sets reached forwards from 0; walking
+   back from the total, a digit stays in cell i if it joins a sum reached forwards to one
+   from which the last cells complete the total. Returns 1 if anything changed, 0 if not,
+   -1 on a contradiction. */
+#define REPEATS_MAX_CELLS 64
+#define REPEATS_MAX_WORDS 33 /* sums up to 64 cells of 32 values */
+
+static void bits_or_left(uint64_t *dst, const uint64_t *src, int shift, int words)
+{
+    int ws = shift >> 6, bs = shift & 63;
+    for (int k = words - 1; k >= ws; k--) {
+        uint64_t v = src[k - ws] << bs;
+        if (bs && k - ws > 0)
+            v |= src[k - ws - 1] >> (64 - bs);
+        dst[k] |= v;
+    }
+}
+
+static void bits_right(uint64_t *dst, const uint64_t *src, int shift, int words)
+{
+    int ws = shift >> 6, bs = shift & 63;
+    for (int k = 0; k < words; k++) {
+        uint64_t v = 0;
+        if (k + ws < words) {
+            v = src[k + ws] >> bs;
+            if (bs && k + ws + 1 < words)
+                v |= src[k + ws + 1] << (64 - bs);
+        }
+        dst[k] = v;
+    }
+}
+
+static int repeats_cage(uint32_t *board, const int32_t *cells, int n, int total,
+                        int32_t *queue, int *qn)
+{
+    uint64_t fwd[(REPEATS_MAX_CELLS + 1) * REPEATS_MAX_WORDS];
+    uint64_t completes[REPEATS_MAX_WORDS], back[REPEATS_MAX_WORDS], before[REPEATS_MAX_WORDS];
+    uint32_t keep[REPEATS_MAX_CELLS];
+    const int words = total / 64 + 1;
+    const uint64_t top = (total % 64 == 63) ? ~(uint64_t)0
+                                            : (((uint64_t)1 << (total % 64 + 1)) - 1);
+    memset(fwd, 0, sizeof(uint64_t) * (size_t)words);
+    fwd[0] = 1;
+    for (int i = 0; i < n; i++) {
+        const uint64_t *cur = fwd + (size_t)i * words;
+        uint64_t *next = fwd + (size_t)(i + 1) * words;
+        memset(next, 0, sizeof(uint64_t) * (size_t)words);
+        for (uint32_t m = board[cells[i]]; m; m &= m - 1)
+            bits_or_left(next, cur, __builtin_ctz(m) + 1, words);
+        next[words - 1] &= top;
+    }
+    if (!((fwd[(size_t)n * words + total / 64] >> (total % 64)) & 1))
+        return -1;
+    memset(completes, 0, sizeof(uint64_t) * (size_t)words);
+    completes[total / 64] = (uint64_t)1 << (total % 64);
+    for (int i = n - 1; i >= 0; i--) {
+        const uint64_t *reached = fwd + (size_t)i * words;
+        uint32_t found = 0;
+        memset(before, 0, sizeof(uint64_t) * (size_t)words);
+        for (uint32_t m = board[cells[i]]; m; m &= m - 1) {
+            bits_right(back, completes, __builtin_ctz(m) + 1, words);
+            uint64_t meet = 0;
+            for (int k = 0; k < words; k++)
+                meet |= reached[k] & back[k];
+            if (meet) {
+                found |= m & (~m + 1);
+                for (int k = 0; k < words; k++)
+                    before[k] |= back[k];
+            }
+        }
+        keep[i] = found;
+        for (int k = 0; k < words; k++)
+            completes[k] = before[k] & reached[k];
+    }
+    int changed = 0;
+    for (int i = 0; i < n; i++) {
+        int c = cells[i];
+        uint32_t m = board[c];
+        if (m & ~keep[i]) {
+            m &= keep[i];
+            if (!m)
+                return -1;
+            board[c] = m;
+            changed = 1;
+            if (!(m & (m - 1)))
+                queue[(*qn)++] = c;
+        }
+    }
+    return changed;
+}
+
 /* One pass over the cages with a sum. Returns 1 if anything changed, 0 if not, -1 on a
    contradiction. */
 static int sums_pass(const Engine *e, Scratch *w, uint32_t *board, int32_t *queue, int *qn)
@@ -424,9 +517,12 @@ static int sums_pass(const Engine *e, Scratch *w, uint32_t *board, int32_t *queu
         int n = p[0], nsets = p[1];
         const int32_t *cells = p + 2, *sets = cells + n;
         p = sets + nsets;
-        int r = w->mark ? exact_cage(w, board, cells, n, sets, nsets, queue, qn,
-                                     w->fixed + (cells - e->sums))
-                        : coarse_cage(board, cells, n, sets, nsets, queue, qn);
+        /* a cage whose digits may repeat has one "set": minus its sum */
+        int r = nsets == 1 && sets[0] < 0
+                    ? repeats_cage(board, cells, n, -sets[0], queue, qn)
+                : w->mark ? exact_cage(w, board, cells, n, sets, nsets, queue, qn,
+                                       w->fixed + (cells - e->sums))
+                          : coarse_cage(board, cells, n, sets, nsets, queue, qn);
         if (r < 0) {
             blame(w, cells, n);
             return -1;
@@ -769,7 +865,12 @@ static int Engine_init(Engine *self, PyObject *args, PyObject *kwds)
             goto done;
         }
         int32_t n = self->sums[i], nsets = self->sums[i + 1];
-        if (n < 1 || n > nsym || nsets < 0 || i + 2 + n + nsets > self->sums_len) {
+        int repeats = nsets == 1 && i + 2 + n < self->sums_len && n >= 1
+                      && self->sums[i + 2 + n] < 0;
+        if (n < 1 || n > (repeats ? REPEATS_MAX_CELLS : nsym) || nsets < 0
+            || i + 2 + n + nsets > self->sums_len
+            || (repeats && (-self->sums[i + 2 + n] > n * nsym
+                            || nsym > 32 || n * nsym >= 64 * REPEATS_MAX_WORDS))) {
             PyErr_SetString(PyExc_ValueError, "bad cage record");
             goto done;
         }

@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..sums import support
+from ..sums import repeat_support, support
 
 
 @dataclass
@@ -49,7 +49,8 @@ class Geometry:
     #: (shared cells, rest of the first house, rest of the second) for every two houses
     #: that share two or more cells
     intersections: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...] = ()
-    #: (cells, the masks of the digit sets that make its sum) for every cage with a sum
+    #: (cells, the masks of the digit sets that make its sum) for every cage with a sum;
+    #: (cells, (-sum,)) for a cage whose digits may repeat
     sums: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = ()
 
 
@@ -272,8 +273,11 @@ def _sums(board: list[int], sums: tuple[tuple[tuple[int, ...], tuple[int, ...]],
     placed, None on a contradiction (whose cage is blamed)."""
     changed = False
     for cells, combos in sums:
-        r = _exact_cage(board, cells, combos, queue) if exact else _coarse_cage(
-            board, cells, combos, queue)
+        if combos[0] < 0:  # a cage whose digits may repeat: (-total,) stands for its sets
+            r = _repeats_cage(board, cells, -combos[0], queue)
+        else:
+            r = _exact_cage(board, cells, combos, queue) if exact else _coarse_cage(
+                board, cells, combos, queue)
         if r is None:
             blame(cells)
             return None
@@ -301,6 +305,27 @@ def _exact_cage(board: list[int], cells: tuple[int, ...], combos: tuple[int, ...
     union, placed = _cage_values(board, cells)
     targets = [s for s in combos if not placed & ~s and union & s == s]
     keep = support([board[c] for c in cells], targets)
+    changed = False
+    for c, k in zip(cells, keep, strict=True):
+        m = board[c]
+        if m & ~k:
+            m &= k
+            if not m:
+                return None
+            board[c] = m
+            changed = True
+            if not m & (m - 1):
+                queue.append(c)
+    return changed
+
+
+def _repeats_cage(board: list[int], cells: tuple[int, ...], total: int,
+                  queue: list[int]) -> bool | None:
+    """The rule for a cage whose digits may repeat: a cell keeps a digit only if the other
+    cells can take digits (any, repeats allowed) that make up the rest of ``total``
+    (:func:`numberplace.sums.repeat_support`, which the compiled core does the same way).
+    """
+    keep = repeat_support([board[c] for c in cells], total)
     changed = False
     for c, k in zip(cells, keep, strict=True):
         m = board[c]

@@ -161,7 +161,8 @@ def shape_from_json(spec: object, line: int, depth: int = 0) -> Shape:
 def _caged_to_json(shape: Shape) -> dict[str, Any]:
     """``{"kind": "kakuro", "rows", "cols", "clues": [[row, col, down, across], ...]}`` (every
     square that is not a white cell, 0-based, null for no clue) or ``{"kind": "killer",
-    "base": <shape>, "cages": [{"cells": [...], "sum": n}, ...]}``."""
+    "base": <shape>, "cages": [{"cells": [...], "sum": n}, ...]}`` (a cage whose digits may
+    repeat adds ``"repeats": true``)."""
     if not shape.houses:
         rows, cols = shape.canvas
         clues: dict[tuple[int, int], list[int | None]] = {
@@ -175,7 +176,8 @@ def _caged_to_json(shape: Shape) -> dict[str, Any]:
                 "clues": [[r, c, d, a] for (r, c), (d, a) in sorted(clues.items())]}
     base = replace(shape, name=shape.name.removeprefix("killer-"), cages=())
     return {"kind": "killer", "base": shape_to_json(base),
-            "cages": [{"cells": list(cage.cells), "sum": cage.total} for cage in shape.cages]}
+            "cages": [{"cells": list(cage.cells), "sum": cage.total,
+                       **({"repeats": True} if cage.repeats else {})} for cage in shape.cages]}
 
 
 def _killer_from_json(spec: dict[str, Any], line: int) -> Shape:
@@ -183,15 +185,16 @@ def _killer_from_json(spec: dict[str, Any], line: int) -> Shape:
     cages = spec.get("cages")
     if not isinstance(cages, list) or not cages:
         fail("shape: a killer needs 'cages', a list of {\"cells\": [...], \"sum\": n}", line)
-    out: list[tuple[list[int], int | None]] = []
+    out: list[tuple[list[int], int | None, bool]] = []
     for k, cage in enumerate(cages):
         cells = cage.get("cells") if isinstance(cage, dict) else None
         total = cage.get("sum") if isinstance(cage, dict) else None
+        repeats = cage.get("repeats", False) if isinstance(cage, dict) else False
         if not (isinstance(cells, list) and cells and all(type(c) is int for c in cells)
-                and (total is None or type(total) is int)):
+                and (total is None or type(total) is int) and type(repeats) is bool):
             fail(f"shape: cage {k + 1} must be {{\"cells\": [cell numbers], \"sum\": n or "
-                 f"null}}", line)
-        out.append((cells, total))
+                 f"null}}, with \"repeats\": true where its digits may repeat", line)
+        out.append((cells, total, repeats))
     return killer(base, out)
 
 

@@ -11,7 +11,9 @@ character a cell (spaces ignored), ``.`` for a cell in no cage. A cage is the ce
 label that touch (so a label may serve two cages that do not). Then the sums, as
 ``LABEL=SUM`` words, any number to a line; a cage whose label is used by several cages is
 named by its first cell instead (``r4c7=12``). A cage without a sum only needs different
-digits. The grid is a classic one of the map's size unless a shape is given.
+digits; a ``*`` after a sum (``B=20*``) marks a cage whose digits may repeat where its
+cells share no house, as a variant of Killer allows. The grid is a classic one of the
+map's size unless a shape is given.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ from ._common import Context, Numbered, content_lines, fail
 
 #: The line between the givens and the cage map.
 MARKER = "cages:"
+#: After a sum, marks a cage whose digits may repeat (where its cells share no house).
+REPEATS = "*"
 #: Labels the writer gives cages, in order.
 LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
@@ -73,9 +77,10 @@ def _map_size(rest: Sequence[Numbered], marker: int) -> int:
     return size
 
 
-def _sums(lines: Sequence[Numbered], marker: int) -> dict[str, tuple[int, int]]:
-    """Each sum by its label or cell name, with the line it is on."""
-    out: dict[str, tuple[int, int]] = {}
+def _sums(lines: Sequence[Numbered], marker: int) -> dict[str, tuple[int, int, bool]]:
+    """Each sum by its label or cell name, with the line it is on and whether the cage's
+    digits may repeat (a ``*`` after the sum)."""
+    out: dict[str, tuple[int, int, bool]] = {}
     for number, text in lines:
         words = text.replace(",", " ").split()
         if words and words[0].lower() == "sums:":
@@ -83,16 +88,19 @@ def _sums(lines: Sequence[Numbered], marker: int) -> dict[str, tuple[int, int]]:
         for word in words:
             # a label (anything up to the last '='), '=', and the sum in ASCII digits
             label, _, total = word.rpartition("=")
+            repeats = total.endswith(REPEATS)
+            total = total[:-1] if repeats else total
             if not (label and total.isdigit() and total.isascii()):
-                fail(f"{word!r} is not a sum like A=10 or r4c7=12", number)
+                fail(f"{word!r} is not a sum like A=10, r4c7=12 or B=20{REPEATS} (digits "
+                     f"may repeat)", number)
             if label in out:
                 fail(f"two sums for {label}", number)
-            out[label] = (int(total), number)
+            out[label] = (int(total), number, repeats)
     return out
 
 
-def _cages(rows: Sequence[Numbered], sums: dict[str, tuple[int, int]],
-           base: Shape) -> list[tuple[list[int], int | None]]:
+def _cages(rows: Sequence[Numbered], sums: dict[str, tuple[int, int, bool]],
+           base: Shape) -> list[tuple[list[int], int | None, bool]]:
     """The cages of the map (each label's touching cells), with their sums."""
     labels = "".join("".join(text.split()) for _, text in rows)  # n labels a row
     cell_of = _reading_cells(base)
@@ -113,15 +121,16 @@ def _cages(rows: Sequence[Numbered], sums: dict[str, tuple[int, int]],
                     todo.append(near)
         found.append((label, sorted([cell_of[x] for x in group])))
     used = Counter(label for label, _ in found)
-    cages: list[tuple[list[int], int | None]] = []
+    cages: list[tuple[list[int], int | None, bool]] = []
     named: set[str] = set()
     for label, cells in found:
         key = label if used[label] == 1 else base.cell_name(cells[0])
         if key not in sums and used[label] == 1 and base.cell_name(cells[0]) in sums:
             key = base.cell_name(cells[0])
         named.add(key)
-        cages.append((cells, sums[key][0] if key in sums else None))
-    for key, (_, number) in sums.items():
+        total, _, repeats = sums.get(key, (None, 0, False))
+        cages.append((cells, total, repeats))
+    for key, (_, number, _) in sums.items():
         if key not in named:
             fail(f"a sum for {key}, but no cage is {'at' if key[:1] == 'r' else 'labelled'} "
                  f"{key}", number)
@@ -163,14 +172,22 @@ def write(puzzle: Puzzle) -> str:
     for cage, label in zip(shape.cages, labels, strict=True):
         for c in cage.cells:
             mark[c] = label
-    unique = len(set(labels)) == len(labels)
-    sums = [f"{label if unique else shape.cell_name(min(cage.cells))}={cage.total}"
-            for cage, label in zip(shape.cages, labels, strict=True) if cage.total is not None]
+    sums = sum_lines(shape, labels)
     out = ["".join(row) for row in grid.cell_symbols(puzzle)] if any(puzzle.givens) else []
     out.append(MARKER)
     out += ["".join(mark[r * n:(r + 1) * n]) for r in range(n)]
-    out += [" ".join(sums[i:i + 10]) for i in range(0, len(sums), 10)]
+    out += sums
     return "\n".join(out)
+
+
+def sum_lines(shape: Shape, labels: Sequence[str]) -> list[str]:
+    """The sums of the cages that have one, ten to a line: by label, or by first cell when
+    labels repeat; ``*`` after the sum of a cage whose digits may repeat."""
+    unique = len(set(labels)) == len(labels)
+    words = [f"{label if unique else shape.cell_name(min(cage.cells))}={cage.total}"
+             f"{REPEATS if cage.repeats else ''}"
+             for cage, label in zip(shape.cages, labels, strict=True) if cage.total is not None]
+    return [" ".join(words[i:i + 10]) for i in range(0, len(words), 10)]
 
 
 def _labels(shape: Shape) -> list[str]:

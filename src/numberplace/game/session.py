@@ -170,7 +170,8 @@ class Session:
         them)."""
         values = self._derive().values
         out: set[int] = set()
-        groups = [h.cells for h in self.shape.houses] + [g.cells for g in self.shape.cages]
+        groups = [h.cells for h in self.shape.houses] + [
+            g.cells for g in self.shape.cages if not g.repeats]
         for cells in groups:
             seen: dict[int, int] = {}
             for c in cells:
@@ -375,7 +376,8 @@ class Session:
         shape = self.shape
         for c in cells:
             groups = [(str(shape.houses[h]), shape.houses[h].cells) for h in shape.houses_of[c]]
-            groups += [(self._cage_name(g), shape.cages[g].cells) for g in shape.cages_of[c]]
+            groups += [(self._cage_name(g), shape.cages[g].cells) for g in shape.cages_of[c]
+                       if not shape.cages[g].repeats]
             for name, members in groups:
                 for p in members:
                     if p != c and p not in cells and values[p] == value:

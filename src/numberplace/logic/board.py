@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, TypeVar
 from ..limits import NEVER, Deadline
 from ..puzzle import Puzzle
 from ..shape import Shape
-from ..sums import combination_masks, support
+from ..sums import combination_masks, repeat_support, support
 
 if TYPE_CHECKING:
     from .step import Step
@@ -75,6 +75,50 @@ def cage_support(masks: tuple[int, ...], rest: int, placed: int, size: int
     uses; all 0 when none can be made. Remembered: searches that try many assumptions
     meet the same cages again and again."""
     return tuple(support(masks, remaining_combinations(rest, len(masks), placed, size)))
+
+
+@lru_cache(maxsize=64)
+def peer_sets(shape: Shape) -> tuple[frozenset[int], ...]:
+    """Each cell's peers as a set."""
+    return tuple(frozenset(p) for p in shape.peers)
+
+
+#: Most cells :func:`sum_support` reasons about with the houses they share (its search
+#: grows with the digits of each); past it only the sum binds them (weaker, as sound).
+MAX_SUPPORT_CELLS = 6
+
+
+def sum_support(board: Board, cells: Sequence[int], total: int) -> list[int] | None:
+    """For empty cells whose digits add up to ``total`` (different where two cells see
+    each other), the candidates of each that some way of making the sum uses; None when
+    there is no way."""
+    cands = board.candidates
+    if len(cells) > MAX_SUPPORT_CELLS:
+        keep = repeat_support([cands[c] for c in cells], total)
+        return keep if any(keep) else None
+    seen = peer_sets(board.shape)
+    keep = [0] * len(cells)
+    chosen: list[int] = []
+
+    def fill(i: int, left: int) -> bool:
+        if i == len(cells):
+            if left:
+                return False
+            for j, v in enumerate(chosen):
+                keep[j] |= 1 << (v - 1)
+            return True
+        ok = False
+        for v in values_of(cands[cells[i]]):
+            if v > left:
+                break
+            if any(chosen[j] == v and cells[j] in seen[cells[i]] for j in range(i)):
+                continue
+            chosen.append(v)
+            ok |= fill(i + 1, left - v)
+            chosen.pop()
+        return ok
+
+    return keep if fill(0, total) else None
 
 
 def house_name(shape: Shape, house: int, notation: str = "rc") -> str:
@@ -249,7 +293,7 @@ class Board:
             v = values[c]
             if v:
                 b = 1 << (v - 1)
-                if placed & b:
+                if placed & b and not cage.repeats:
                     return f"value {{v{v}}} appears twice in {{g{k}}}"
                 placed |= b
                 total += v
@@ -260,7 +304,11 @@ class Board:
         rest = cage.total - total
         if not masks:
             return None if rest == 0 else f"{{g{k}}} adds up to {total}, not {cage.total}"
-        if not any(cage_support(tuple(masks), rest, placed, self.shape.size)):
+        if cage.repeats:
+            empty = [c for c in cage.cells if not values[c]]
+            if sum_support(self, empty, rest) is None:
+                return f"{{g{k}}} can no longer make its sum {cage.total}"
+        elif not any(cage_support(tuple(masks), rest, placed, self.shape.size)):
             return f"{{g{k}}} can no longer make its sum {cage.total}"
         return None
 

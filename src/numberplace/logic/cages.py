@@ -37,7 +37,15 @@ from functools import lru_cache
 
 from ..shape import HouseKind, Shape
 from ..sums import support
-from .board import Board, bit, cage_rest, cage_support, remaining_combinations, values_of
+from .board import (
+    Board,
+    bit,
+    cage_rest,
+    cage_support,
+    remaining_combinations,
+    sum_support,
+    values_of,
+)
 from .geometry import peer_sets
 from .step import (
     Role,
@@ -90,6 +98,8 @@ def _states(board: Board, shape: Shape) -> Iterator[_State]:
     for k in sum_cages(shape):
         cage = shape.cages[k]
         assert cage.total is not None  # sum_cages
+        if cage.repeats:  # its digits may repeat: no digit sets (see _repeats_steps)
+            continue
         empty, rest, placed = cage_rest(values, cage.cells, cage.total)
         if empty:
             yield _State(k, empty, rest, placed,
@@ -196,6 +206,36 @@ def find_cage_combinations(board: Board, shape: Shape) -> Iterator[Step]:
             f"{'leaves' if len(fitting) == 1 else 'leave'} its cells "
             f"only {candidates_ref(allowed)}: remove {_removals_ref(elims)}",
             state, elims, allowed)
+    yield from _repeats_steps(board, shape)
+
+
+def _repeats_steps(board: Board, shape: Shape) -> Iterator[Step]:
+    """A cage whose digits may repeat: a cell keeps a digit only if the other cells can
+    make up the rest of the sum, different digits only where two cells share a house."""
+    values, cands = board.values, board.candidates
+    for k in sum_cages(shape):
+        cage = shape.cages[k]
+        if not cage.repeats:
+            continue
+        assert cage.total is not None  # sum_cages
+        empty, rest, _ = cage_rest(values, cage.cells, cage.total)
+        if not empty:
+            continue
+        keep = sum_support(board, empty, rest)
+        if keep is None:
+            continue  # the board is broken; the driver says so
+        elims = tuple((c, v) for c, m in zip(empty, keep, strict=True)
+                      for v in values_of(cands[c] & ~m))
+        if not elims:
+            continue
+        cells = len(empty)
+        state = _State(k, empty, rest, 0, ())
+        yield _elimination_step(
+            shape, CAGE_COMBINATIONS,
+            f"{cage_ref(k)} needs {rest} in {cells} cell{'s' if cells > 1 else ''} (its "
+            f"digits may repeat where its cells share no house), and no way of making that "
+            f"uses these: remove {_removals_ref(elims)}",
+            state, elims)
 
 
 def find_required_digit(board: Board, shape: Shape) -> Iterator[Step]:
@@ -406,37 +446,6 @@ def _split(shape: Shape, cells: tuple[int, ...], total: int, reason: str, area: 
                     area.houses, (*cages, k))
 
 
-def _sum_support(board: Board, shape: Shape, cells: Sequence[int], total: int
-                 ) -> list[int] | None:
-    """For cells whose digits add up to ``total`` (different where two cells see each
-    other), the candidates of each that some way of making the sum uses; None when
-    there is no way."""
-    cands = board.candidates
-    seen = peer_sets(shape)
-    keep = [0] * len(cells)
-    chosen: list[int] = []
-
-    def fill(i: int, left: int) -> bool:
-        if i == len(cells):
-            if left:
-                return False
-            for j, v in enumerate(chosen):
-                keep[j] |= 1 << (v - 1)
-            return True
-        ok = False
-        for v in values_of(cands[cells[i]]):
-            if v > left:
-                break
-            if any(chosen[j] == v and cells[j] in seen[cells[i]] for j in range(i)):
-                continue
-            chosen.append(v)
-            ok |= fill(i + 1, left - v)
-            chosen.pop()
-        return ok
-
-    return keep if fill(0, total) else None
-
-
 def _fact_steps(board: Board, shape: Shape, technique: str, placing: bool
                 ) -> Iterator[Step]:
     values, cands = board.values, board.candidates
@@ -465,7 +474,7 @@ def _fact_steps(board: Board, shape: Shape, technique: str, placing: bool
             continue
         if placing or len(empty) > MAX_SUM_CELLS:
             continue
-        keep = _sum_support(board, shape, empty, rest)
+        keep = sum_support(board, empty, rest)
         if keep is None:
             continue
         elims = tuple((c, v) for c, k in zip(empty, keep, strict=True)

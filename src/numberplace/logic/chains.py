@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 
 from ..shape import Shape
+from ..sums import repeat_support
 from .board import Board, bit, by_value, cage_rest, cage_support, value_cells, values_of
 from .geometry import house_bits, ones, peer_bits, strong_links
 from .step import (
@@ -381,7 +382,8 @@ def propagate(board: Board, cell: int, value: int) -> Outcome:
     full = (1 << shape.size) - 1
     vals, cands = list(board.values), list(board.candidates)
     queue = [(cell, value)]
-    sums = [(cage.cells, cage.total) for cage in shape.cages if cage.total is not None]
+    sums = [(cage.cells, cage.total, cage.repeats) for cage in shape.cages
+            if cage.total is not None]
     narrowed = False
     while queue or narrowed:
         narrowed = False
@@ -426,8 +428,8 @@ def propagate(board: Board, cell: int, value: int) -> Outcome:
                     if cands[c] & low:
                         queue.append((c, v))
                         break
-        for cells, total in sums:
-            found = _narrow_cage(vals, cands, cells, total, shape.size, queue)
+        for cells, total, repeats in sums:
+            found = _narrow_cage(vals, cands, cells, total, shape.size, queue, repeats)
             if found is None:
                 return None
             narrowed |= found
@@ -435,14 +437,16 @@ def propagate(board: Board, cell: int, value: int) -> Outcome:
 
 
 def _narrow_cage(vals: list[int], cands: list[int], cells: tuple[int, ...], total: int,
-                 size: int, queue: list[tuple[int, int]]) -> bool | None:
-    """Keep in a cage's empty cells only the digits some completion of its sum uses;
-    True if a candidate went, None if the sum can no longer be made. Cells left with
-    one candidate join ``queue``."""
+                 size: int, queue: list[tuple[int, int]], repeats: bool = False
+                 ) -> bool | None:
+    """Keep in a cage's empty cells only the digits some completion of its sum uses
+    (``repeats``: digits may repeat in it); True if a candidate went, None if the sum can
+    no longer be made. Cells left with one candidate join ``queue``."""
     empty, rest, placed = cage_rest(vals, cells, total)
     if not empty:
         return None if rest else False
-    keep = cage_support(tuple(cands[c] for c in empty), rest, placed, size)
+    masks = tuple(cands[c] for c in empty)
+    keep = repeat_support(masks, rest) if repeats else cage_support(masks, rest, placed, size)
     changed = False
     for c, k in zip(empty, keep, strict=True):
         m = cands[c]

@@ -11,7 +11,9 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from ..shape import BLOCK_KINDS, Shape
-from .board import Board, value_cells
+from .board import Board, peer_sets, value_cells
+
+__all__ = ["peer_sets"]  # kept here too, where the other geometry helpers are
 
 
 def bits(cells: Iterable[int]) -> int:
@@ -30,12 +32,6 @@ def ones(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
-
-
-@lru_cache(maxsize=64)
-def peer_sets(shape: Shape) -> tuple[frozenset[int], ...]:
-    """Each cell's peers as a set."""
-    return tuple(frozenset(p) for p in shape.peers)
 
 
 @lru_cache(maxsize=64)

@@ -75,7 +75,8 @@ def rectangles(shape: Shape) -> tuple[Quad, ...]:
     rectangle keeps every house valid. On shapes with cages, no cage may meet them in
     exactly one cell: the swap would change that cage's sum or repeat a digit in it (a
     cage meeting a side keeps its sum and digits; one meeting two opposite corners could
-    never hold the pattern at all).
+    never hold the pattern at all). A cage whose digits may repeat could hold two
+    opposite corners, whose swap changes its sum: it must meet a side or all four.
     """
     houses_of = shape.houses_of
     blocks = {h for h, house in enumerate(shape.houses) if house.kind in BLOCK_KINDS}
@@ -104,11 +105,13 @@ def rectangles(shape: Shape) -> tuple[Quad, ...]:
                         meets.setdefault(h, set()).add(x)
                 if sum(1 for h in meets if h in blocks) != 2:
                     continue
-                caged: dict[int, int] = {}
+                caged: dict[int, set[int]] = {}
                 for x in (a, b, c, d):
                     for k in shape.cages_of[x]:
-                        caged[k] = caged.get(k, 0) + 1
-                if 1 in caged.values():
+                        caged.setdefault(k, set()).add(x)
+                if any(len(met) == 1 or (shape.cages[k].repeats and len(met) < 4
+                                         and frozenset(met) not in sides)
+                       for k, met in caged.items()):
                     continue
                 if all(frozenset(cells) in sides for cells in meets.values()):
                     seen.add(key)

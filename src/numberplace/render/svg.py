@@ -609,7 +609,7 @@ def _cage_sum_layer(cv: _Canvas, fills: dict[int, str]) -> list[str]:
         cell = min(cage.cells, key=lambda c: cv.shape.coords[c])
         r, c = cv.shape.coords[cell]
         x, y = cv.x_of(c), cv.y_of(r)
-        text = str(cage.total)
+        text = f"{cage.total}*" if cage.repeats else str(cage.total)  # as the killer format
         # digits are about 0.56 of the font size wide in the usual sans-serif faces
         out.append(_el("rect", x=x + inset - 1, y=y + inset - 1,
                        width=len(text) * font * 0.56 + 2, height=font * 0.8 + 2,

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from ..alphabet import Alphabet
 from ..formats.kakuro import is_kakuro
+from ..formats.killer import sum_lines
 from ..logic.board import Board
 from ..shape import BLOCK_KINDS, Shape, is_across
 
@@ -191,10 +192,7 @@ def _cages_text(shape: Shape) -> str:
             at = shape.cell_at.get((r, c))
             row.append(" " if at is None else mark.get(at, "."))
         lines.append("".join(row).rstrip())
-    unique = len(set(labels)) == len(labels)
-    sums = [f"{label if unique else shape.cell_name(min(cage.cells))}={cage.total}"
-            for cage, label in zip(shape.cages, labels, strict=True) if cage.total is not None]
-    lines += [" ".join(sums[i:i + 10]) for i in range(0, len(sums), 10)]
+    lines += sum_lines(shape, labels)
     return "\n".join(lines)
 
 

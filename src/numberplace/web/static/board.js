@@ -89,7 +89,8 @@ function cageNotes(shape) {
   const kakuro = shape.kind === "kakuro";
   for (const cage of shape.cages) {
     const across = kakuro && cage.cells.length > 1 && shape.cells[cage.cells[0]][0] === shape.cells[cage.cells[1]][0];
-    const words = kakuro ? `${across ? "across" : "down"} sum ${cage.sum}` : `cage sum ${cage.sum}, ${cage.cells.length} cells`;
+    const repeats = cage.repeats ? ", digits may repeat" : "";
+    const words = kakuro ? `${across ? "across" : "down"} sum ${cage.sum}` : `cage sum ${cage.sum}, ${cage.cells.length} cells${repeats}`;
     for (const c of cage.cells) said[c] = said[c] ? `${said[c]}, ${words}` : words;
     if (!kakuro && cage.sum !== null) labelled.add(firstCell(shape, cage));
   }
@@ -135,7 +136,7 @@ function cageOutlines(shape) {
     for (const c of cage.cells) path += cellOutline(shape.cells[c], inside);
     if (cage.sum === null) return;
     const [r, c] = shape.cells[firstCell(shape, cage)];
-    const text = String(cage.sum);
+    const text = cage.repeats ? `${cage.sum}*` : String(cage.sum);
     const x = c * UNIT + 4, y = r * UNIT + 4;
     mask.append(svg("rect", { x, y, width: 15 * text.length + 8, height: 30, fill: "black" }));
     const label = svg("text", { x: x + 3, y: y + 24, class: "cage-sum" });
