@@ -69,6 +69,18 @@ def brute_force(shape: Shape, limit: int = 50) -> list[tuple[int, ...]]:
     return found
 
 
+#: Hypothesis arguments for :func:`some_kakuro`: a seed and a grid of 3x3 to 8x8 squares.
+LAYOUTS = {"seed": st.integers(0, 10**6), "rows": st.integers(3, 8), "cols": st.integers(3, 8)}
+
+
+def some_kakuro(seed: int, rows: int, cols: int) -> Shape | None:
+    """:func:`random_kakuro` from a seed, or None for a random layout without runs."""
+    try:
+        return random_kakuro(random.Random(seed), rows, cols)
+    except (ValueError, ShapeError):
+        return None
+
+
 def random_kakuro(rng: random.Random, rows: int, cols: int, nudge: bool = False) -> Shape:
     """A random valid layout whose clues come from a random filling (with ``nudge``, one
     clue then changed by one, which often leaves no solution)."""

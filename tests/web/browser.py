@@ -88,11 +88,46 @@ def shot(page: Any, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
-def serious_violations(page: Any) -> list[str]:
-    """axe-core's serious and critical findings on the page, one line each."""
+def violations(page: Any, impacts: tuple[str, ...] | None = None) -> list[str]:
+    """axe-core's findings on the page (those of the given impacts, or all), one line
+    each."""
     page.add_script_tag(path=str(AXE))
     found = page.evaluate("async () => (await axe.run()).violations.map(v => "
                           "({id: v.id, impact: v.impact, help: v.help, "
                           "nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))")
     return [f"{v['id']} ({v['impact']}): {v['help']} at {v['nodes']}" for v in found
-            if v["impact"] in ("serious", "critical")]
+            if impacts is None or v["impact"] in impacts]
+
+
+def serious_violations(page: Any) -> list[str]:
+    """axe-core's serious and critical findings on the page, one line each."""
+    return violations(page, ("serious", "critical"))
+
+
+def cell(page: Any, i: int) -> Any:
+    """The board's cell i."""
+    return page.locator(f'.cell[data-cell="{i}"]')
+
+
+# -- fixtures (a test module imports them by name) ----------------------------------------
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
+    """The app served on a fresh games database, and the browser: (base URL, browser)."""
+    need_browser()
+    with served(tmp_path_factory.mktemp("web") / "games.db") as base, chromium() as browser:
+        yield base, browser
+
+
+@pytest.fixture
+def page(site: tuple[str, Any]) -> Iterator[Any]:
+    """A fresh page (its own context); the test fails on any script error on it."""
+    _, browser = site
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, accept_downloads=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    context.close()
+    assert not errors, errors

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 import pytest
-from browser import chromium, need_browser, serious_violations, served, shot
+from browser import cell, page, serious_violations, shot, site  # noqa: F401  # fixtures
 
 from numberplace import Puzzle, solve
 
@@ -22,29 +21,6 @@ BOOK = BOOK_PUZZLES[0]
 SOLUTION = solve(BOOK).solution
 GIVENS = Puzzle.from_string(BOOK).givens
 FIENDISH = "....9..8..47..8......4579..5....4.96...8......26..5....68....3..32.....8......16."
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
-    need_browser()
-    with served(tmp_path_factory.mktemp("web") / "games.db") as base, chromium() as browser:
-        yield base, browser
-
-
-@pytest.fixture
-def page(site: tuple[str, Any]) -> Iterator[Any]:
-    _, browser = site
-    context = browser.new_context(viewport={"width": 1200, "height": 900}, accept_downloads=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    context.close()
-    assert not errors, errors
-
-
-def cell(page: Any, i: int) -> Any:
-    return page.locator(f'.cell[data-cell="{i}"]')
 
 
 def value_in(page: Any, i: int) -> str:

@@ -6,45 +6,12 @@ end and "solved"; axe-core finds no accessibility fault, in light and dark mode.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser import AXE, chromium, need_browser, served, shot
+from browser import cell, page, shot, site, violations  # noqa: F401  # fixtures
 
 from numberplace import formats, solve
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
-    need_browser()
-    with served(tmp_path_factory.mktemp("web") / "games.db") as base, chromium() as browser:
-        yield base, browser
-
-
-@pytest.fixture
-def page(site: tuple[str, Any]) -> Iterator[Any]:
-    _, browser = site
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    context.close()
-    assert not errors, errors
-
-
-def violations(page: Any) -> list[str]:
-    """Every axe-core finding on the page, whatever its impact, one line each."""
-    page.add_script_tag(path=str(AXE))
-    found = page.evaluate("async () => (await axe.run()).violations.map(v => "
-                          "({id: v.id, impact: v.impact, help: v.help, "
-                          "nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))")
-    return [f"{v['id']} ({v['impact']}): {v['help']} at {v['nodes']}" for v in found]
-
-
-def cell(page: Any, i: int) -> Any:
-    return page.locator(f'.cell[data-cell="{i}"]')
 
 
 def wait_message(page: Any, start: str) -> None:

@@ -326,6 +326,31 @@ static int coarse_cage(uint32_t *board, const int32_t *cells, int n, const int32
     return changed;
 }
 
+/* Keep in each cell of a cage only the digits keep[i] allows, queueing cells left with
+   one; fixed (if given) gets the cells' masks after. Returns 1 if anything changed, 0 if
+   not, -1 when a cell has no digit left. */
+static int keep_only(uint32_t *board, const int32_t *cells, int n, const uint32_t *keep,
+                     int32_t *queue, int *qn, uint32_t *fixed)
+{
+    int changed = 0;
+    for (int i = 0; i < n; i++) {
+        int c = cells[i];
+        uint32_t m = board[c];
+        if (m & ~keep[i]) {
+            m &= keep[i];
+            if (!m)
+                return -1;
+            board[c] = m;
+            changed = 1;
+            if (!(m & (m - 1)))
+                queue[(*qn)++] = c;
+        }
+        if (fixed)
+            fixed[i] = m;
+    }
+    return changed;
+}
+
 /* The exact cage pass (as _exact_sums in _pure.py): a cell keeps a digit only if the
    other cells of the cage can take different digits that complete one of its digit sets.
    Cells are taken in order; the sets of digits the first i cells can take (all different)
@@ -396,22 +421,7 @@ static int exact_cage(Scratch *w, uint32_t *board, const int32_t *cells, int n,
         mark[reached[j]] = 0;
     for (int k = 0; k < nsets; k++)
         mark[(uint32_t)sets[k]] = 0;
-    int changed = 0;
-    for (int i = 0; i < n; i++) {
-        int c = cells[i];
-        uint32_t m = board[c];
-        if (m & ~keep[i]) {
-            m &= keep[i];
-            if (!m)
-                return -1;
-            board[c] = m;
-            changed = 1;
-            if (!(m & (m - 1)))
-                queue[(*qn)++] = c;
-        }
-        fixed[i] = m;
-    }
-    return changed;
+    return keep_only(board, cells, n, keep, queue, qn, fixed);
 }
 
 /* A cage whose digits may repeat (as _repeats_cage in _pure.py): a cell keeps a digit
@@ -490,21 +500,7 @@ static int repeats_cage(uint32_t *board, const int32_t *cells, int n, int total,
         for (int k = 0; k < words; k++)
             completes[k] = before[k] & reached[k];
     }
-    int changed = 0;
-    for (int i = 0; i < n; i++) {
-        int c = cells[i];
-        uint32_t m = board[c];
-        if (m & ~keep[i]) {
-            m &= keep[i];
-            if (!m)
-                return -1;
-            board[c] = m;
-            changed = 1;
-            if (!(m & (m - 1)))
-                queue[(*qn)++] = c;
-        }
-    }
-    return changed;
+    return keep_only(board, cells, n, keep, queue, qn, NULL);
 }
 
 /* One pass over the cages with a sum. Returns 1 if anything changed, 0 if not, -1 on a
