@@ -77,3 +77,31 @@ def test_hidden_subsets() -> None:
     assert list(find_hidden_triple(board, S9)) == []
     (step,) = find_hidden_quadruple(board, S9)
     assert set(step.eliminations) == {(c, v) for c in quad for v in range(5, 10)}
+
+
+def test_a_locked_pair_clears_its_line_and_its_box_in_one_step() -> None:
+    from numberplace.logic.subsets import find_locked_pair, find_locked_triple
+
+    board = open_board()
+    set_cands(board, "r1c1", 1, 2)
+    set_cands(board, "r1c5", 1, 2)  # a naked pair of row 1 in two boxes: not locked
+    assert list(find_locked_pair(board, S9)) == []
+    board = open_board()
+    set_cands(board, "r1c1", 1, 2)
+    set_cands(board, "r1c2", 1, 2)
+    (step,) = find_locked_pair(board, S9)
+    assert step.technique == "Locked Pair" and step.houses == (0, 18)
+    box1 = [c for c in range(27) if c % 9 < 3]
+    gone = {(c, v) for c in set(row(1)) | set(box1) if c not in cells("r1c1", "r1c2")
+            for v in (1, 2)}
+    assert set(step.eliminations) == gone
+    assert step.text.startswith("r1c1, r1c2 hold only 1, 2 between them and lie in both "
+                                "row 1 and box 1: remove ")
+    # a triple: three cells of r2 in box 1
+    board = open_board()
+    for name, vals in (("r2c1", (4, 5)), ("r2c2", (5, 6)), ("r2c3", (4, 6))):
+        set_cands(board, name, *vals)
+    (step,) = find_locked_triple(board, S9)
+    assert step.technique == "Locked Triple"
+    assert {v for _, v in step.eliminations} == {4, 5, 6}
+    assert all(c not in cells("r2c1", "r2c2", "r2c3") for c, _ in step.eliminations)
