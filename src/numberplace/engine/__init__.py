@@ -126,7 +126,7 @@ def _cage_sums(shape: Shape) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], .
 
     n = shape.size
     table = _digit_sets(n) if n <= _TABLE_DIGITS else {}
-    out = []
+    out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     for cage in shape.cages:
         total = cage.total
         if cage.repeats and total is not None:  # its digits may repeat: no digit sets
