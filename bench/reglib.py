@@ -107,7 +107,7 @@ TECHNIQUES: dict[str, tuple[str, ...]] = {
     "0610": ("BUG+1",),
     "0701": ("X-Chain",),
     "0702": ("XY-Chain",),
-    "0703": ("XY-Chain",),
+    "0703": ("Remote Pair",),
     "0706": ("X-Chain", "XY-Chain", "AIC"),
     "0707": ("X-Chain", "XY-Chain", "AIC"),
     "0708": ("X-Chain", "XY-Chain", "AIC"),

@@ -242,3 +242,21 @@ def test_soundness_on_generated_puzzles(shape: Shape) -> None:
     report = audit_generated(shape, (1, 2, 3), PROBE, exhaustive=False)
     print(f"\n{shape}: {dict(report.found)}")
 
+
+
+def test_a_remote_pair_removes_both_values_from_cells_seeing_both_colours() -> None:
+    from numberplace.logic.chains import REMOTE_PAIR, find_remote_pair
+
+    board = open_board()
+    for name in ("r1c1", "r1c5", "r5c5"):
+        set_cands(board, name, 1, 2)
+    # three cells: r1c1 and r5c5 are two steps apart, so a cell seeing both learns nothing
+    assert not any(cell("r5c1") in {c for c, _ in s.eliminations}
+                   for s in find_remote_pair(board, S9))
+    set_cands(board, "r5c9", 1, 2)
+    (step,) = find_remote_pair(board, S9)
+    assert step.technique == REMOTE_PAIR
+    gone = set(step.eliminations)
+    assert {(cell("r5c1"), 1), (cell("r5c1"), 2), (cell("r1c9"), 1), (cell("r1c9"), 2)} <= gone
+    assert not any(c == cell("r2c2") for c, _ in gone)  # it sees r1c1 alone
+    assert step.text.startswith("Remote Pair: r1c1, r1c5, r5c5, r5c9 hold only 1, 2")

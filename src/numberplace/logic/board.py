@@ -93,32 +93,47 @@ def sum_support(board: Board, cells: Sequence[int], total: int) -> list[int] | N
     each other), the candidates of each that some way of making the sum uses; None when
     there is no way."""
     cands = board.candidates
+    # the sum alone (repeats allowed everywhere) already rules many candidates out
+    loose = repeat_support([cands[c] for c in cells], total)
+    if not all(loose):
+        return None
     if len(cells) > MAX_SUPPORT_CELLS:
-        keep = repeat_support([cands[c] for c in cells], total)
-        return keep if any(keep) else None
+        return loose
     seen = peer_sets(board.shape)
-    keep = [0] * len(cells)
-    chosen: list[int] = []
+    n = len(cells)
+    options = [values_of(m) for m in loose]
+    keep = [0] * n
+    chosen = [0] * n
 
-    def fill(i: int, left: int) -> bool:
-        if i == len(cells):
-            if left:
-                return False
-            for j, v in enumerate(chosen):
-                keep[j] |= 1 << (v - 1)
-            return True
-        ok = False
-        for v in values_of(cands[cells[i]]):
+    def fill(i: int, left: int, low: list[int], high: list[int]) -> bool:
+        """Whether cells i.. can make ``left``: one way, written into ``chosen``."""
+        if i == n:
+            return left == 0
+        if not low[i] <= left <= high[i]:
+            return False
+        for v in options[i]:
             if v > left:
                 break
             if any(chosen[j] == v and cells[j] in seen[cells[i]] for j in range(i)):
                 continue
-            chosen.append(v)
-            ok |= fill(i + 1, left - v)
-            chosen.pop()
-        return ok
+            chosen[i] = v
+            if fill(i + 1, left - v, low, high):
+                return True
+        return False
 
-    return keep if fill(0, total) else None
+    for i in range(n):
+        for v in values_of(loose[i]):
+            if keep[i] & bit(v):
+                continue  # a way found for another candidate uses this one too
+            mine, options[i] = options[i], [v]
+            low, high = [0] * (n + 1), [0] * (n + 1)
+            for j in range(n - 1, -1, -1):
+                low[j], high[j] = low[j + 1] + options[j][0], high[j + 1] + options[j][-1]
+            if fill(0, total, low, high):
+                for j in range(n):
+                    keep[j] |= bit(chosen[j])
+            options[i] = mine
+    return keep if all(keep) else None
 
 
 def house_name(shape: Shape, house: int, notation: str = "rc") -> str:

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
+from itertools import islice
 
 from ..shape import Shape
 from ..sums import repeat_support
@@ -51,6 +52,7 @@ from .step import (
 
 X_CHAIN = "X-Chain"
 XY_CHAIN = "XY-Chain"
+REMOTE_PAIR = "Remote Pair"
 AIC = "AIC"
 GROUPED_AIC = "Grouped AIC"
 CELL_FORCING = "Cell Forcing Chain"
@@ -340,6 +342,84 @@ def find_xy_chain(board: Board, shape: Shape) -> Iterator[Step]:
     for path, elims in _search(graph, _same_value_conclusion(graph, vmasks), MAX_LINKS):
         chain = f"XY-Chain: {_xy_text(graph, path)}"
         yield _chain_step(shape, XY_CHAIN, graph, path, elims, chain)
+
+
+#: Most cells of a remote pair searched, and most paths tried for one pair of values (a
+#: bound: many cells holding one pair make very many paths).
+MAX_REMOTE_CELLS = 12
+MAX_REMOTE_PATHS = 20_000
+
+
+def find_remote_pair(board: Board, shape: Shape) -> Iterator[Step]:
+    """Remote Pair: a path of cells holding the same two values only, each seeing the
+    next, alternates them; a cell that sees two of its cells an odd number of steps apart
+    sees both values, and loses both."""
+    cands, peers = board.candidates, shape.peers
+    by_pair: dict[int, list[int]] = {}
+    for c, m in enumerate(cands):
+        if m.bit_count() == 2:
+            by_pair.setdefault(m, []).append(c)
+    found: list[tuple[int, list[int], tuple[tuple[int, int], ...]]] = []
+    for pair, cells in sorted(by_pair.items()):
+        if len(cells) < 4:
+            continue
+        members = set(cells)
+        links = {c: [p for p in peers[c] if p in members] for c in cells}
+        for path in islice(_simple_paths(links, cells, MAX_REMOTE_CELLS), MAX_REMOTE_PATHS):
+            if len(path) < 4 or len(path) % 2 or path[0] > path[-1]:
+                continue
+            colour = [0, 0]  # the path's cells by parity, as bit sets
+            for i, c in enumerate(path):
+                colour[i % 2] |= 1 << c
+            on_path = set(path)
+            elims = tuple((c, v) for c in range(len(cands)) if c not in on_path
+                          and cands[c] & pair and _sees(peers[c], colour)
+                          for v in values_of(cands[c] & pair))
+            if elims:
+                found.append((pair, path, elims))
+    # the shortest path first; among equals, the one that removes most
+    found.sort(key=lambda f: (len(f[1]), -len(f[2]), f[1]))
+    for pair, path, elims in found:
+        a, b = values_of(pair)
+        yield make_step(
+            shape, REMOTE_PAIR,
+            f"Remote Pair: {', '.join(cell_ref(c) for c in path)} hold only "
+            f"{values_ref((a, b))}, each seeing the next, so they alternate {value_ref(a)} "
+            f"and {value_ref(b)}; a cell seeing two of them an odd number of steps apart "
+            f"sees both: remove {eliminations_ref(elims)}",
+            eliminations=elims, cells=tuple(path), chain_length=len(path),
+            highlights=tuple((Role.CHAIN, c, v) for c in path for v in (a, b))
+            + tuple((Role.REMOVED, c, v) for c, v in elims))
+
+
+def _simple_paths(links: dict[int, list[int]], starts: Sequence[int], most: int
+                  ) -> Iterator[list[int]]:
+    """Every simple path of up to ``most`` cells over ``links``, from each start."""
+    for start in starts:
+        path = [start]
+        stack = [iter(links[start])]
+        while stack:
+            nxt = next(stack[-1], None)
+            if nxt is None:
+                stack.pop()
+                path.pop()
+                continue
+            if nxt in path:
+                continue
+            path.append(nxt)
+            yield list(path)
+            if len(path) < most:
+                stack.append(iter(links[nxt]))
+            else:
+                path.pop()
+
+
+def _sees(peers: Sequence[int], colour: list[int]) -> bool:
+    """True when these peers include a cell of each colour."""
+    seen = 0
+    for p in peers:
+        seen |= 1 << p
+    return bool(seen & colour[0]) and bool(seen & colour[1])
 
 
 def _aic(board: Board, shape: Shape, grouped: bool, technique: str) -> Iterator[Step]:

@@ -227,6 +227,7 @@ def _table() -> list[Technique]:
         T("Sashimi Swordfish", fish.find_sashimi_swordfish, f, 4, 6.8),
         T("Finned Jellyfish", fish.find_finned_jellyfish, f, 4, 7.0),
         T("Sashimi Jellyfish", fish.find_sashimi_jellyfish, f, 4, 7.0),
+        T(chains.REMOTE_PAIR, chains.find_remote_pair, ch, 5, 6.6),
         T(chains.X_CHAIN, chains.find_x_chain, ch, 5, 6.6),
         T(chains.XY_CHAIN, chains.find_xy_chain, ch, 5, 6.6),
         T(als.SUE_DE_COQ, als.find_sue_de_coq, a, 5, 7.0),
