@@ -136,7 +136,11 @@ def test_a_shorter_game(site: tuple[str, Any], page: Any, shape: str, cells: int
     page.wait_for_selector("#new-shape option", state="attached")
     page.select_option("#new-shape", shape)
     page.select_option("#new-level", "1")
+    before = page.evaluate("location.href")
     page.click("#new-start")
+    # the new game's link replaces the old one (a jigsaw has as many cells as the 9x9
+    # shown before it, so the count alone would not tell that it has come)
+    page.wait_for_function("(old) => location.href !== old", arg=before, timeout=60_000)
     page.wait_for_function(f"document.querySelectorAll('.cell').length === {cells}",
                            timeout=60_000)
     page.click("#hint")
