@@ -7,6 +7,8 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from test_render import find, parse_svg  # one reader of the drawings for both files
+
 from numberplace import formats
 from numberplace.logic.board import values_of
 from numberplace.logic.driver import solve_path
@@ -17,7 +19,6 @@ from numberplace.shape import Shape, classic, is_across, killer
 
 from positions import open_board
 
-NS = "{http://www.w3.org/2000/svg}"
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SMALL_KAKURO = "#   4\\  10\\\n\\3  .   .\n\\11 .   ."
 
@@ -29,16 +30,6 @@ def killer_puzzle() -> Puzzle:
 def kakuro_puzzles() -> list[Puzzle]:
     text = (EXAMPLES / "kakuro.txt").read_text()
     return [formats.parse(chunk) for chunk in text.split("\n\n") if chunk.strip()]
-
-
-def parse_svg(text: str) -> ET.Element:
-    root = ET.fromstring(text)
-    assert root.tag == f"{NS}svg"
-    return root
-
-
-def find(root: ET.Element, tag: str, cls: str) -> list[ET.Element]:
-    return [e for e in root.iter(f"{NS}{tag}") if cls in e.get("class", "").split()]
 
 
 def group(root: ET.Element, cls: str) -> ET.Element:

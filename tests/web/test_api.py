@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from api import act, client, post_game  # noqa: F401  # client: a fixture
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
@@ -21,21 +22,8 @@ SOLUTION = solve(BOOK).solution
 assert SOLUTION is not None
 
 
-@pytest.fixture
-def client(tmp_path: Path) -> TestClient:
-    return TestClient(create_app(GameStore(tmp_path / "games.db")), raise_server_exceptions=False)
-
-
 def new_game(client: TestClient, **body: object) -> dict:
-    answer = client.post("/api/games", json=body or {"puzzle": BOOK})
-    assert answer.status_code == 201, answer.text
-    return answer.json()
-
-
-def act(client: TestClient, game: dict, **body: object) -> dict:
-    answer = client.post(f"/api/games/{game['id']}/actions", json=body)
-    assert answer.status_code == 200, answer.text
-    return answer.json()
+    return post_game(client, body or {"puzzle": BOOK})
 
 
 def test_the_pages_and_their_files_are_served(client: TestClient) -> None:

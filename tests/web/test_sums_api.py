@@ -9,30 +9,17 @@ import json
 from pathlib import Path
 
 import pytest
+from api import act, client, post_game  # noqa: F401  # client: a fixture
 from starlette.testclient import TestClient
 
 from numberplace import formats
 from numberplace.generate import generate_sums
-from numberplace.web import GameStore, create_app
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture
-def client(tmp_path: Path) -> TestClient:
-    return TestClient(create_app(GameStore(tmp_path / "games.db")), raise_server_exceptions=False)
-
-
 def new_game(client: TestClient, **body: object) -> dict:
-    answer = client.post("/api/games", json=body)
-    assert answer.status_code == 201, answer.text
-    return answer.json()
-
-
-def act(client: TestClient, game: dict, **body: object) -> dict:
-    answer = client.post(f"/api/games/{game['id']}/actions", json=body)
-    assert answer.status_code == 200, answer.text
-    return answer.json()
+    return post_game(client, body)
 
 
 def first_example(name: str) -> str:
