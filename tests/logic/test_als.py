@@ -1,4 +1,5 @@
-"""Almost Locked Sets (ALS-XZ) and Sue de Coq: hand-made positions and soundness."""
+"""Almost Locked Sets (ALS-XZ, ALS-XY-Wing, ALS-XY-Chain, Death Blossom) and Sue de Coq:
+hand-made positions and soundness."""
 
 from __future__ import annotations
 
@@ -7,10 +8,16 @@ import pytest
 from numberplace.grids import minimal_puzzle, random_grid
 from numberplace.logic import Board
 from numberplace.logic.als import (
+    ALS_XY_CHAIN,
+    ALS_XY_WING,
     ALS_XZ,
+    DEATH_BLOSSOM,
     SUE_DE_COQ,
     almost_locked_sets,
+    find_als_xy_chain,
+    find_als_xy_wing,
     find_als_xz,
+    find_death_blossom,
     find_sue_de_coq,
 )
 from numberplace.shape import Shape, classic, diagonal, jigsaw, samurai
@@ -152,7 +159,73 @@ def test_sue_de_coq_does_not_fire() -> None:
 
 # -- soundness ------------------------------------------------------------------------------
 
-PROBE = [SUE_DE_COQ, ALS_XZ]
+PROBE = [SUE_DE_COQ, ALS_XZ, ALS_XY_WING, DEATH_BLOSSOM, ALS_XY_CHAIN]
+
+
+def wing_board(b_values: tuple[int, int]) -> Board:
+    """Pivot r5c5 {1,2}; r5c1 {1,3} shares 1 with it, r1c5 shares 2."""
+    board = open_board()
+    set_cands(board, "r5c5", 1, 2)
+    set_cands(board, "r5c1", 1, 3)
+    set_cands(board, "r1c5", *b_values)
+    return board
+
+
+def test_als_xy_wing() -> None:
+    steps = list(find_als_xy_wing(wing_board((2, 3)), S9))
+    # r5c5 is 1 or 2, so r5c1 is 3 or r1c5 is 3: r1c1 sees both
+    assert cells_x("r1c1", 3) in [set(s.eliminations) for s in steps]
+    assert steps[0].technique == ALS_XY_WING
+    assert "linked A-B by 1, B-C by 2" in steps[0].text or "by 2, B-C by 1" in steps[0].text
+
+
+def test_als_xy_wing_does_not_fire() -> None:
+    # r1c5 {2,4}: the ends share no value
+    assert list(find_als_xy_wing(wing_board((2, 4)), S9)) == []
+
+
+def test_death_blossom() -> None:
+    steps = list(find_death_blossom(wing_board((2, 3)), S9))
+    # the stem r5c5 is 1 (then r5c1 is 3) or 2 (then r1c5 is 3)
+    assert cells_x("r1c1", 3) in [set(s.eliminations) for s in steps]
+    assert steps[0].technique == DEATH_BLOSSOM
+    assert steps[0].text.startswith("Death Blossom: stem r")
+
+
+def test_death_blossom_does_not_fire() -> None:
+    assert list(find_death_blossom(wing_board((2, 4)), S9)) == []
+
+
+def chain_board(last: tuple[int, int]) -> Board:
+    board = open_board()
+    set_cands(board, "r1c1", 1, 2)
+    set_cands(board, "r1c5", 2, 3)
+    set_cands(board, "r5c5", 3, 4)
+    set_cands(board, "r5c9", *last)
+    return board
+
+
+def test_als_xy_chain() -> None:
+    steps = list(find_als_xy_chain(chain_board((4, 1)), S9))
+    # r1c1 -2- r1c5 -3- r5c5 -4- r5c9: r1c1 or r5c9 holds 1
+    assert cells_x("r1c9 r5c1", 1) in [set(s.eliminations) for s in steps]
+    assert all(s.technique == ALS_XY_CHAIN for s in steps)
+
+
+def test_als_xy_chain_does_not_fire() -> None:
+    assert list(find_als_xy_chain(chain_board((4, 5)), S9)) == []
+
+
+def test_als_size_is_the_callers() -> None:
+    board = open_board()
+    set_cands(board, "r1c1", 1, 2)
+    set_cands(board, "r1c2", 1, 3)
+    set_cands(board, "r1c3", 2, 3)
+    set_cands(board, "r1c4", 1, 2, 3, 4, 5)
+    small = {len(s.cells) for s in almost_locked_sets(board, S9)}
+    board.memo.als_cells = 2
+    assert max(len(s.cells) for s in almost_locked_sets(board, S9, 2)) == 2
+    assert max(small) >= 3
 
 
 def test_soundness_on_benchmark_puzzles() -> None:
@@ -160,6 +233,7 @@ def test_soundness_on_benchmark_puzzles() -> None:
     print(f"\nsteps found: {dict(report.found)}\nsteps applied: {dict(report.applied)}\n"
           f"solved fully: {report.solved} of {report.puzzles}")
     assert report.applied[ALS_XZ] and report.applied[SUE_DE_COQ]
+    assert report.found[ALS_XY_WING] and report.found[DEATH_BLOSSOM]
 
 
 @pytest.mark.parametrize("shape", [classic(6), jigsaw(JIGSAW_9), diagonal(S9)], ids=str)

@@ -10,14 +10,18 @@ from numberplace.logic.chains import (
     CELL_FORCING,
     FORCING_CONTRADICTION,
     GROUPED_AIC,
+    GROUPED_NICE_LOOP,
     HOUSE_FORCING,
+    NICE_LOOP,
     X_CHAIN,
     XY_CHAIN,
     find_aic,
     find_cell_forcing_chain,
     find_forcing_contradiction,
     find_grouped_aic,
+    find_grouped_nice_loop,
     find_house_forcing_chain,
+    find_nice_loop,
     find_x_chain,
     find_xy_chain,
     propagate,
@@ -143,6 +147,65 @@ def test_grouped_chain_needs_grouping() -> None:
     board = grouped_board()
     assert list(find_aic(board, S9)) == []
     assert list(find_x_chain(board, S9)) == []
+
+
+# -- nice loops ----------------------------------------------------------------------------
+
+def test_discontinuous_nice_loop_proves_its_start_false() -> None:
+    board = open_board()
+    set_cands(board, "r1c5", 1, 2)
+    set_cands(board, "r5c5", 2, 3)
+    set_cands(board, "r5c1", 1, 3)
+    steps = list(find_nice_loop(board, S9))
+    # (1)r1c1 - (1)r1c5 = (2)r1c5 - (2)r5c5 = (3)r5c5 - (3)r5c1 = (1)r5c1 - (1)r1c1
+    loop = next(s for s in steps if set(s.eliminations) == elims(("r1c1", 1)))
+    assert loop.technique == NICE_LOOP
+    assert loop.text.startswith("Discontinuous Nice Loop: (1)r1c1 - (1)")
+    assert "it is not 1" in loop.text
+
+
+def test_discontinuous_nice_loop_proves_its_start_true() -> None:
+    board = open_board()
+    keep_only(board, 1, row(1), "r1c1", "r1c5")
+    keep_only(board, 1, row(5), "r5c5", "r5c2")
+    keep_only(board, 1, [cell(f"r{r}c{c}") for r in (1, 2, 3) for c in (1, 2, 3)], "r1c1", "r2c2")
+    steps = list(find_nice_loop(board, S9))
+    # (1)r1c1 = (1)r1c5 - (1)r5c5 = (1)r5c2 - (1)r2c2 = (1)r1c1: not 1 makes it 1
+    wanted = {(cell("r1c1"), v) for v in range(2, 10)}
+    loop = next(s for s in steps if set(s.eliminations) == wanted)
+    assert "it is 1" in loop.text
+
+
+def test_continuous_nice_loop_turns_its_weak_links_strong() -> None:
+    board = open_board()
+    keep_only(board, 7, row(2), "r2c2", "r2c8")
+    keep_only(board, 7, row(8), "r8c2", "r8c8")
+    steps = list(find_nice_loop(board, S9))
+    # (7)r2c2 = (7)r2c8 - (7)r8c8 = (7)r8c2 - (7)r2c2: the columns' other 7s go (an X-Wing)
+    wanted = {(cell(f"r{r}c{c}"), 7) for c in (2, 8) for r in (1, 3, 4, 5, 6, 7, 9)}
+    loop = next(s for s in steps if set(s.eliminations) == wanted)
+    assert loop.text.startswith("Continuous Nice Loop: ")
+
+
+def test_nice_loop_does_not_fire_without_strong_links() -> None:
+    assert list(find_nice_loop(open_board(), S9)) == []
+    assert list(find_grouped_nice_loop(open_board(), S9)) == []
+
+
+def test_grouped_nice_loop_goes_through_a_group() -> None:
+    steps = list(find_grouped_nice_loop(grouped_board(), S9))
+    assert steps and all(s.technique == GROUPED_NICE_LOOP for s in steps)
+    assert all("/" in s.text.split(";")[0] for s in steps)
+    # the grouped AIC's elimination, proved as a loop from r7c2
+    assert elims(("r7c2", 4)) in removals(steps)
+    assert list(find_nice_loop(grouped_board(), S9)) == []
+
+
+def test_chain_length_budget_is_the_callers() -> None:
+    board = aic_board("r4c6")
+    assert list(find_aic(board, S9))
+    board.memo.chain_links = 4
+    assert list(find_aic(board, S9)) == []
 
 
 # -- forcing chains ------------------------------------------------------------------------

@@ -24,6 +24,10 @@ from numberplace.logic.fish import (
     find_x_wing,
 )
 from numberplace.logic.single_digit import (
+    DUAL_ER,
+    DUAL_KITE,
+    find_dual_empty_rectangle,
+    find_dual_two_string_kite,
     find_empty_rectangle,
     find_skyscraper,
     find_two_string_kite,
@@ -289,6 +293,35 @@ def test_empty_rectangle() -> None:
     assert fires(board, find_empty_rectangle) == []
 
 
+def test_dual_two_string_kite() -> None:
+    board = open_board()
+    # box 1 holds 4 at r1c3 and r3c1 (and r2c2); each is the end of a row and a column link
+    keep_in_line(board, 4, "r1", [3, 8])
+    keep_in_line(board, 4, "c1", [3, 6])
+    keep_in_line(board, 4, "r3", [1, 9])
+    keep_in_line(board, 4, "c3", [1, 4])
+    step = only_step(find_dual_two_string_kite, board)
+    assert step.technique == DUAL_KITE
+    assert set(step.eliminations) == elims(4, "r6c8", "r4c9")
+    assert step.text.startswith("Dual 2-String Kite on 4: ")
+    keep_in_line(board, 4, "r3", [1])  # one kite left
+    board.candidates[cell("r3c9")] |= bit(4)
+    board.candidates[cell("r3c5")] |= bit(4)
+    assert fires(board, find_dual_two_string_kite) == []
+
+
+def test_dual_empty_rectangle() -> None:
+    board = open_board()
+    drop(board, 7, "r4c4", "r4c6", "r6c4", "r6c6")  # box 5: 7 only on row 5 and column 5
+    keep_in_line(board, 7, "c8", [2, 5])
+    keep_in_line(board, 7, "r8", [2, 5])
+    step = only_step(find_dual_empty_rectangle, board)
+    assert step.technique == DUAL_ER
+    assert set(step.eliminations) == elims(7, "r2c5", "r5c2")
+    board.candidates[cell("r8c9")] |= bit(7)  # row 8 is no strong link any more
+    assert fires(board, find_dual_empty_rectangle) == []
+
+
 # -- soundness -------------------------------------------------------------------------------
 
 PROBE = [name for name, _ in FINDERS]
@@ -321,3 +354,67 @@ def test_finders_find_nothing_on_an_open_board(value: int) -> None:
     assert fires(board, *ALL_FINDERS) == []
     board.place(cell("r5c5"), value)
     assert fires(board, *ALL_FINDERS) == []
+
+
+# -- Franken, Mutant and Siamese fish ---------------------------------------------------------
+
+def test_franken_x_wing() -> None:
+    from numberplace.logic.complex_fish import FRANKEN_FISH, find_franken_fish
+
+    board = open_board()
+    keep_in_line(board, 5, "r1", [1, 5])
+    drop(board, 5, "r4c4", "r4c6", "r5c4", "r5c5", "r5c6", "r6c4", "r6c6")  # box 5: c5 only
+    steps = list(find_franken_fish(board, S9))
+    # row 1 and box 5 hold one 5 each, in columns 1 and 5: the columns' other 5s go
+    wanted = elims(5, *(f"r{r}c1" for r in range(2, 10)),
+                   *(f"r{r}c5" for r in (2, 3, 7, 8, 9)))
+    step = next(s for s in steps if set(s.eliminations) == wanted)
+    assert step.technique == FRANKEN_FISH
+    assert step.text.startswith("Franken X-Wing on 5: base row 1, box 5; cover ")
+
+
+def test_mutant_fish() -> None:
+    from numberplace.logic.complex_fish import MUTANT_FISH, find_mutant_fish
+
+    board = open_board()
+    keep_in_line(board, 5, "r1", [2, 3])
+    keep_in_line(board, 5, "c9", [5, 6])
+    steps = list(find_mutant_fish(board, S9))
+    # row 1 and column 9 put their 5s in boxes 1 and 6: the boxes' other 5s go
+    wanted = elims(5, *(f"r{r}c{c}" for r in (2, 3) for c in (1, 2, 3)),
+                   *(f"r{r}c{c}" for r in (4, 5, 6) for c in (7, 8)))
+    assert any(set(s.eliminations) == wanted for s in steps)
+    assert all(s.technique == MUTANT_FISH for s in steps)
+
+
+def test_siamese_fish() -> None:
+    from numberplace.logic.complex_fish import SIAMESE_FISH, find_siamese_fish
+
+    board = open_board()
+    keep_in_line(board, 1, "r1", [1, 4, 5])
+    keep_in_line(board, 1, "r2", [1, 4, 5])
+    steps = list(find_siamese_fish(board, S9))
+    # finned X-Wings on rows 1-2: covers c1, c4 (fins in c5) and c1, c5 (fins in c4)
+    assert [set(s.eliminations) for s in steps] == [elims(1, "r3c4", "r3c5")]
+    assert steps[0].technique == SIAMESE_FISH
+    assert steps[0].text.startswith("Siamese fish: Finned X-Wing on 1")
+
+
+def test_franken_mutant_and_siamese_fish_do_not_fire_on_an_open_board() -> None:
+    from numberplace.logic.complex_fish import (
+        find_franken_fish,
+        find_mutant_fish,
+        find_siamese_fish,
+    )
+
+    board = open_board()
+    for finder in (find_franken_fish, find_mutant_fish, find_siamese_fish):
+        assert list(finder(board, S9)) == []
+
+
+def test_franken_mutant_and_siamese_fish_are_sound() -> None:
+    from numberplace.logic.complex_fish import FRANKEN_FISH, MUTANT_FISH, SIAMESE_FISH
+
+    report = audit_lines(data_lines("magictour_top1465.txt", 6),
+                         [SIAMESE_FISH, FRANKEN_FISH, MUTANT_FISH], exhaustive=False)
+    print("complex fish found:", dict(report.found))

@@ -11,25 +11,38 @@ from numberplace.logic import REGISTRY, Board, Family
 from numberplace.logic.board import bit
 from numberplace.logic.patterns import PATTERN_MATCH, bands, find_pattern_match
 from numberplace.logic.uniqueness import (
+    AR_TYPE_1,
+    AR_TYPE_2,
     BUG_PLUS_1,
+    HIDDEN_RECTANGLE,
     UR_TYPE_1,
     UR_TYPE_2,
     UR_TYPE_3,
     UR_TYPE_4,
+    UR_TYPE_5,
+    UR_TYPE_6,
+    find_avoidable_rectangle_type1,
+    find_avoidable_rectangle_type2,
     find_bug_plus_one,
+    find_hidden_rectangle,
     find_unique_rectangle_type1,
     find_unique_rectangle_type2,
     find_unique_rectangle_type3,
     find_unique_rectangle_type4,
+    find_unique_rectangle_type5,
+    find_unique_rectangle_type6,
     rectangles,
 )
+from numberplace.puzzle import Puzzle
 from numberplace.shape import Shape, classic, diagonal, jigsaw, samurai
 
 from conftest import data_lines
 from positions import JIGSAW_9, S9, audit_generated, audit_lines, cell, elims, open_board, set_cands
 
 UR_FINDERS = [find_unique_rectangle_type1, find_unique_rectangle_type2,
-              find_unique_rectangle_type3, find_unique_rectangle_type4]
+              find_unique_rectangle_type3, find_unique_rectangle_type4,
+              find_unique_rectangle_type5, find_unique_rectangle_type6, find_hidden_rectangle,
+              find_avoidable_rectangle_type1, find_avoidable_rectangle_type2]
 FINDERS = [find_pattern_match, *UR_FINDERS, find_bug_plus_one]
 
 
@@ -50,10 +63,10 @@ def all_steps(board: Board, shape: Shape = S9) -> dict[str, list]:
 
 def test_names_and_registry() -> None:
     family = REGISTRY.of_family(Family.UNIQUENESS)
-    assert [t.name for t in family] == [UR_TYPE_1, UR_TYPE_2, UR_TYPE_3, UR_TYPE_4, BUG_PLUS_1]
-    assert [t.finder for t in family] == [
-        find_unique_rectangle_type1, find_unique_rectangle_type2, find_unique_rectangle_type3,
-        find_unique_rectangle_type4, find_bug_plus_one]
+    assert [t.name for t in family] == [UR_TYPE_1, UR_TYPE_2, UR_TYPE_3, UR_TYPE_4,
+                                        UR_TYPE_5, UR_TYPE_6, HIDDEN_RECTANGLE, AR_TYPE_1,
+                                        AR_TYPE_2, BUG_PLUS_1]
+    assert [t.finder for t in family] == [*UR_FINDERS, find_bug_plus_one]
     # the driver uses them only for puzzles known to be unique
     assert {t.name for t in REGISTRY if t.needs_uniqueness} == {t.name for t in family}
     assert PATTERN_MATCH == "Pattern Match Elimination"
@@ -161,6 +174,125 @@ def test_ur_type2_does_not_fire() -> None:
     for c in (2, 3, 5, 6, 7, 8, 9):  # nothing left to remove
         board.eliminate(cell(f"r2c{c}"), 7)
     assert list(find_unique_rectangle_type2(board, S9)) == []
+
+
+# -- Unique Rectangle Types 5 and 6, Hidden Rectangle -------------------------------------
+
+def test_ur_type5_roof_on_a_diagonal() -> None:
+    board = open_board()
+    set_cands(board, "r1c1", 1, 2)
+    set_cands(board, "r2c4", 1, 2)
+    set_cands(board, "r1c4", 1, 2, 7)
+    set_cands(board, "r2c1", 1, 2, 7)
+    steps = list(find_unique_rectangle_type5(board, S9))
+    # one of r1c4, r2c1 is 7: r1c1 and r2c4 see both, but hold no 7; box cells do
+    assert removals(steps) == [elims(("r1c2", 7), ("r1c3", 7), ("r2c5", 7), ("r2c6", 7))]
+    assert steps[0].technique == UR_TYPE_5
+    assert list(find_unique_rectangle_type2(board, S9)) == []
+
+
+def test_ur_type5_does_not_fire_on_a_side() -> None:
+    board = open_board()
+    set_cands(board, "r1c1", 1, 2)
+    set_cands(board, "r1c4", 1, 2)
+    set_cands(board, "r2c1", 1, 2, 7)
+    set_cands(board, "r2c4", 1, 2, 7)
+    assert list(find_unique_rectangle_type5(board, S9)) == []
+
+
+def type6_board(other_one: bool) -> Board:
+    board = open_board()
+    set_cands(board, "r1c1", 1, 2)
+    set_cands(board, "r2c4", 1, 2)
+    set_cands(board, "r1c4", 1, 2, 7)
+    set_cands(board, "r2c1", 1, 2, 8)
+    for r in (1, 2):
+        for c in range(1, 10):
+            if c not in (1, 4):
+                board.eliminate(cell(f"r{r}c{c}"), 1)
+    for c in (1, 4):
+        for r in range(3, 10):
+            if not (other_one and (r, c) == (5, 4)):
+                board.eliminate(cell(f"r{r}c{c}"), 1)
+    return board
+
+
+def test_ur_type6_clears_the_roof_of_the_x_wing_value() -> None:
+    steps = list(find_unique_rectangle_type6(type6_board(False), S9))
+    assert removals(steps) == [elims(("r1c4", 1), ("r2c1", 1))]
+    assert steps[0].technique == UR_TYPE_6
+
+
+def test_ur_type6_does_not_fire_when_x_has_another_place() -> None:
+    assert list(find_unique_rectangle_type6(type6_board(True), S9)) == []
+
+
+def hidden_board(open_row: bool) -> Board:
+    board = open_board()
+    set_cands(board, "r1c1", 1, 2)
+    set_cands(board, "r1c4", 1, 2, 5)
+    set_cands(board, "r2c1", 1, 2, 6)
+    set_cands(board, "r2c4", 1, 2, 7)
+    # 1 in row 2 and column 4 only in the rectangle
+    for c in range(1, 10):
+        if c not in (1, 4) and not (open_row and c == 9):
+            board.eliminate(cell(f"r2c{c}"), 1)
+    for r in range(1, 10):
+        if r not in (1, 2):
+            board.eliminate(cell(f"r{r}c4"), 1)
+    return board
+
+
+def test_hidden_rectangle() -> None:
+    steps = list(find_hidden_rectangle(hidden_board(False), S9))
+    assert removals(steps) == [elims(("r2c4", 2))]
+    assert steps[0].technique == HIDDEN_RECTANGLE
+    assert steps[0].text.startswith("Hidden Rectangle on {1,2} in r1c1, r1c4, r2c1, r2c4")
+
+
+def test_hidden_rectangle_does_not_fire() -> None:
+    assert list(find_hidden_rectangle(hidden_board(True), S9)) == []
+
+
+# -- Avoidable Rectangles -------------------------------------------------------------------
+
+def avoidable_board(given: bool) -> Board:
+    """r1c1 = 3 and r1c4 = 5, r2c1 = 5 placed by the solver (or r1c1 given)."""
+    values = [0] * 81
+    if given:
+        values[cell("r1c1")] = 3
+    board = Board.from_puzzle(Puzzle(S9, tuple(values)))
+    for name, v in (("r1c1", 3), ("r1c4", 5), ("r2c1", 5)):
+        if not board.values[cell(name)]:
+            board.place(cell(name), v)
+    return board
+
+
+def test_avoidable_rectangle_type1() -> None:
+    steps = list(find_avoidable_rectangle_type1(avoidable_board(False), S9))
+    # r2c4 = 3 would let the four cells swap 3 and 5
+    assert removals(steps) == [elims(("r2c4", 3))]
+    assert steps[0].technique == AR_TYPE_1
+
+
+def test_avoidable_rectangle_type1_does_not_fire_on_givens_or_unknown_givens() -> None:
+    assert list(find_avoidable_rectangle_type1(avoidable_board(True), S9)) == []
+    board = avoidable_board(False)
+    board.givens = None  # a board that does not know its givens
+    assert list(find_avoidable_rectangle_type1(board, S9)) == []
+
+
+def test_avoidable_rectangle_type2() -> None:
+    board = Board.from_puzzle(Puzzle(S9, (0,) * 81))
+    board.place(cell("r1c1"), 3)
+    board.place(cell("r1c4"), 5)
+    set_cands(board, "r2c1", 5, 8)
+    set_cands(board, "r2c4", 3, 8)
+    steps = list(find_avoidable_rectangle_type2(board, S9))
+    assert removals(steps) == [elims(*((f"r2c{c}", 8) for c in (2, 3, 5, 6, 7, 8, 9)))]
+    assert steps[0].technique == AR_TYPE_2
+    set_cands(board, "r2c4", 3, 9)
+    assert list(find_avoidable_rectangle_type2(board, S9)) == []
 
 
 # -- Unique Rectangle Type 3 -----------------------------------------------------------

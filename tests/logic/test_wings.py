@@ -221,3 +221,43 @@ def test_soundness_on_benchmark_puzzles() -> None:
 def test_soundness_on_generated_puzzles(shape: Shape) -> None:
     report = audit_generated(shape, (1, 2, 3), PROBE)
     print(f"\n{shape}: steps found: {dict(report.found)}, applied: {dict(report.applied)}")
+
+
+# -- Multi-Colors -------------------------------------------------------------------------
+
+def test_multi_colors_1() -> None:
+    from numberplace.logic.coloring import MULTI_COLORS_1, find_multi_colors_1
+
+    board = open_board()
+    keep_only(board, 1, row(1), "r1c1", "r1c5")  # chain A: r1c1 | r1c5
+    keep_only(board, 1, col(2), "r2c2", "r8c2")  # chain B: r2c2 | r8c2
+    steps = list(find_multi_colors_1(board, S9))
+    # r1c1 sees r2c2, so r1c5 or r8c2 holds 1: r8c5 sees both
+    assert [set(s.eliminations) for s in steps] == [elims(("r8c5", 1))]
+    assert steps[0].technique == MULTI_COLORS_1
+    assert steps[0].text.startswith("Multi-Colors on 1: one chain colours ")
+
+
+def test_multi_colors_2() -> None:
+    from numberplace.logic.coloring import MULTI_COLORS_2, find_multi_colors_2
+
+    board = open_board()
+    keep_only(board, 1, row(1), "r1c1", "r1c5")
+    keep_only(board, 1, col(5), "r1c5", "r8c5")  # chain A: r1c1, r8c5 | r1c5
+    keep_only(board, 1, col(2), "r2c2", "r8c2")  # chain B: r2c2 | r8c2
+    steps = list(find_multi_colors_2(board, S9))
+    # r1c1 sees r2c2 and r8c5 sees r8c2: that colour is false
+    assert [set(s.eliminations) for s in steps] == [elims(("r1c1", 1), ("r8c5", 1))]
+    assert steps[0].technique == MULTI_COLORS_2
+
+
+def test_multi_colors_do_not_fire_with_one_chain() -> None:
+    from numberplace.logic.coloring import find_multi_colors_1, find_multi_colors_2
+
+    board = open_board()
+    keep_only(board, 1, row(1), "r1c1", "r1c5")
+    assert list(find_multi_colors_1(board, S9)) == []
+    assert list(find_multi_colors_2(board, S9)) == []
+    keep_only(board, 1, col(9), "r4c9", "r6c9")  # a second chain seeing neither colour
+    assert list(find_multi_colors_1(board, S9)) == []
+    assert list(find_multi_colors_2(board, S9)) == []

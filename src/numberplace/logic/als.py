@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
+from itertools import chain, combinations
 
 from ..shape import BLOCK_KINDS, Shape
 from .board import Board, bit, by_houses, value_cells, values_of
@@ -38,6 +38,7 @@ from .step import (
     Role,
     Step,
     candidates_ref,
+    cell_ref,
     cells_ref,
     eliminations_ref,
     house_ref,
@@ -47,9 +48,13 @@ from .step import (
 )
 
 ALS_XZ = "ALS-XZ"
+ALS_XY_WING = "ALS-XY-Wing"
+ALS_XY_CHAIN = "ALS-XY-Chain"
+DEATH_BLOSSOM = "Death Blossom"
 SUE_DE_COQ = "Sue de Coq"
 
-#: Largest ALS the ALS-XZ search considers (keeps one search fast on a 9x9).
+#: Largest ALS the ALS searches consider unless the caller sets ``Memo.als_cells`` (keeps
+#: one search fast on a 9x9).
 MAX_ALS_CELLS = 4
 #: Largest line set and box set a Sue de Coq search considers.
 MAX_SDC_SET = 3
@@ -90,7 +95,20 @@ class Als:
 
 def almost_locked_sets(board: Board, shape: Shape, max_cells: int = MAX_ALS_CELLS
                        ) -> list[Als]:
-    """Every ALS of up to ``max_cells`` cells, each cell set once (first house found)."""
+    """Every ALS of up to ``max_cells`` cells, each cell set once (first house found).
+
+    The ALS techniques run one after another on the same board: the last board's sets
+    are kept in its memo."""
+    key = (shape, tuple(board.candidates), max_cells)
+    cached = board.memo.als
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    found = _almost_locked_sets(board, shape, max_cells)
+    board.memo.als = (key, found)
+    return found
+
+
+def _almost_locked_sets(board: Board, shape: Shape, max_cells: int) -> list[Als]:
     cands = board.candidates
     pb = peer_bits(shape)
     seen_sets: set[int] = set()
@@ -145,7 +163,7 @@ def almost_locked_sets(board: Board, shape: Shape, max_cells: int = MAX_ALS_CELL
 
 def find_als_xz(board: Board, shape: Shape) -> Iterator[Step]:
     """ALS-XZ (singly and doubly linked) on ALS of up to :data:`MAX_ALS_CELLS` cells."""
-    sets = almost_locked_sets(board, shape)
+    sets = almost_locked_sets(board, shape, _als_cells(board))
     holders = value_cells(board)
     for (i, j), linked in sorted(_restricted_pairs(sets, holders).items()):
         board.memo.check_time()
@@ -177,6 +195,10 @@ def find_als_xz(board: Board, shape: Shape) -> Iterator[Step]:
                     f"most one set and the other is locked: Z = {values_ref(zs, ' and ')} "
                     f"is in A or B, remove {eliminations_ref(elims)}")
         yield _als_step(board, shape, template, a, b, [x], elims)
+
+
+def _als_cells(board: Board) -> int:
+    return board.memo.als_cells or MAX_ALS_CELLS
 
 
 def _restricted_pairs(sets: list[Als], holders: list[int]) -> dict[tuple[int, int], int]:
@@ -332,3 +354,231 @@ def _sdc_step(board: Board, shape: Shape, h1: int, h2: int, core: tuple[int, ...
         + tuple((Role.DEFINING, c, v) for c in d for v in values_of(cands[c]))
         + tuple((Role.COVER, c, v) for c in e for v in values_of(cands[c]))
         + tuple((Role.REMOVED, c, v) for c, v in elims))
+
+
+# -- ALS-XY-Wing, ALS-XY-Chain, Death Blossom -----------------------------------------------
+
+#: Most sets in an ALS-XY-Chain, and most search steps spent on one board's chains.
+MAX_CHAIN_SETS = 6
+CHAIN_BUDGET = 50_000
+
+
+def _links(sets: list[Als], holders: list[int], overlap: bool) -> dict[int, dict[int, int]]:
+    """Restricted commons between sets, both ways: ``links[i][j]`` is the mask of values
+    every holder of which in set i sees every holder in set j. Sets sharing a cell are
+    linked only with ``overlap``, and then by values none of whose holders is shared."""
+    out: dict[int, dict[int, int]] = {i: {} for i in range(len(sets))}
+    for (i, j), mask in _restricted_pairs(sets, holders).items():
+        shared = sets[i].bits & sets[j].bits
+        if shared:
+            if not overlap:
+                continue
+            for x in values_of(mask):
+                if (sets[i].where[x] | sets[j].where[x]) & shared:
+                    mask &= ~bit(x)
+            if not mask:
+                continue
+        out[i][j] = mask
+        out[j][i] = mask
+    return out
+
+
+def _ends(board: Board, a: Als, b: Als, exclude: int, holders: list[int], used: int
+          ) -> list[tuple[int, int]]:
+    """What one of two sets holding their other values removes: each value z of both
+    but those in ``exclude`` leaves the cells outside them seeing all their zs."""
+    elims = []
+    for z in values_of(a.mask & b.mask & ~exclude):
+        targets = a.seen[z] & b.seen[z] & holders[z] & ~used
+        elims.extend((c, z) for c in ones(targets))
+    return sorted(elims, key=lambda cv: (cv[1], cv[0]))
+
+
+def _chain_step(board: Board, shape: Shape, name: str, chain: list[Als], rccs: list[int],
+                elims: list[tuple[int, int]]) -> Step:
+    cands = board.candidates
+    parts = [f"{chr(65 + k)} {s.ref()}" for k, s in enumerate(chain)]
+    links = ", ".join(f"{chr(65 + k)}-{chr(66 + k)} by {value_ref(x)}"
+                      for k, x in enumerate(rccs))
+    template = (f"{name}: sets {'; '.join(parts)}, linked {links} (restricted commons, "
+                f"each differing from the next), so the first set or the last is locked: "
+                f"remove {eliminations_ref(elims)}")
+    marks = [(Role.LINK if v in rccs else Role.DEFINING, c, v)
+             for s in chain for c in s.cells for v in values_of(cands[c])]
+    return make_step(shape, name, template, eliminations=tuple(elims),
+                     cells=tuple(c for s in chain for c in s.cells),
+                     houses=tuple(dict.fromkeys(s.house for s in chain)),
+                     highlights=tuple(marks) + tuple((Role.REMOVED, c, v) for c, v in elims))
+
+
+def _xy_wings(board: Board, shape: Shape, overlap: bool,
+              seen: set[frozenset[tuple[int, int]]]) -> Iterator[Step]:
+    sets = almost_locked_sets(board, shape, _als_cells(board))
+    holders = value_cells(board)
+    links = _links(sets, holders, overlap)
+    for c, around in links.items():
+        pivot = sets[c]
+        for (i, xs), (j, ys) in combinations(sorted(around.items()), 2):
+            board.memo.check_time()
+            a, b = sets[i], sets[j]
+            if not overlap and a.bits & b.bits:
+                continue
+            for x in values_of(xs):
+                for y in values_of(ys & ~bit(x)):
+                    elims = _ends(board, a, b, bit(x) | bit(y), holders, a.bits | b.bits)
+                    key = frozenset(elims)
+                    if not elims or key in seen:
+                        continue
+                    seen.add(key)
+                    yield _chain_step(board, shape, ALS_XY_WING, [a, pivot, b], [x, y], elims)
+
+
+def find_als_xy_wing(board: Board, shape: Shape) -> Iterator[Step]:
+    """ALS-XY-Wing: sets A and B each share a restricted common with a pivot set C, by
+    different values x and y; C holds x or y, so A or B is locked, and a value z of both
+    leaves every cell seeing all their zs. Sets sharing no cell first; then sets that
+    share cells, none of them holding a restricted common."""
+    seen: set[frozenset[tuple[int, int]]] = set()
+    yield from _xy_wings(board, shape, False, seen)
+    yield from _xy_wings(board, shape, True, seen)
+
+
+def find_als_xy_chain(board: Board, shape: Shape) -> Iterator[Step]:
+    """ALS-XY-Chain: sets linked one to the next by restricted commons, each differing
+    from the one before; the first set or the last is locked, so a value z of both (not
+    the first link's value nor the last's) leaves every cell seeing all their zs."""
+    sets = almost_locked_sets(board, shape, _als_cells(board))
+    holders = value_cells(board)
+    links = _links(sets, holders, False)
+    # each set's links as (set, value) pairs, read once
+    steps_from = [[(j, x) for j, m in sorted(links[i].items()) for x in values_of(m)]
+                  for i in range(len(sets))]
+    budget = CHAIN_BUDGET
+    found: list[tuple[int, list[int], list[int], list[tuple[int, int]]]] = []
+    seen: set[frozenset[tuple[int, int]]] = set()
+    for start in range(len(sets)):
+        board.memo.check_time()
+        first = sets[start]
+        path, rccs, used = [start], [0], first.bits
+        at = [0]  # the next link to try from each set of the path
+        while at:
+            here = steps_from[path[-1]]
+            if at[-1] >= len(here) or budget <= 0:
+                at.pop()
+                used &= ~sets[path.pop()].bits
+                rccs.pop()
+                continue
+            j, x = here[at[-1]]
+            at[-1] += 1
+            budget -= 1
+            last = sets[j]
+            if last.bits & used or rccs[-1] == x:
+                continue
+            if len(path) >= 2 and start < j:
+                # z: a value of both ends but the first and the last link's
+                common = first.mask & last.mask & ~(bit(rccs[1] if len(rccs) > 1 else x)
+                                                   | bit(x))
+                if common:
+                    elims = _ends(board, first, last, ~common, holders,
+                                  first.bits | last.bits)
+                    key = frozenset(elims)
+                    if elims and key not in seen:
+                        seen.add(key)
+                        chain = [*path, j]
+                        found.append((len(chain), chain, [*rccs[1:], x], elims))
+            if len(path) + 1 < MAX_CHAIN_SETS:
+                path.append(j)
+                rccs.append(x)
+                used |= last.bits
+                at.append(0)
+        if budget <= 0:
+            break
+    found.sort(key=lambda f: (f[0], -len(f[3])))
+    for _, path, rccs, elims in found:
+        yield _chain_step(board, shape, ALS_XY_CHAIN, [sets[k] for k in path], rccs, elims)
+
+
+#: Most search steps spent choosing the petals of one stem.
+PETAL_BUDGET = 2_000
+
+
+def _petal_choices(sets: list[Als], digits: list[int], petals: dict[int, list[int]],
+                   stem: int, overlap: bool) -> Iterator[list[int]]:
+    """One set per value of the stem, sharing no cell (but with ``overlap``), with some
+    value all hold besides their own."""
+    budget = [PETAL_BUDGET]
+
+    def pick(i: int, chosen: list[int], used: int, common: int) -> Iterator[list[int]]:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return
+        if i == len(digits):
+            yield list(chosen)
+            return
+        for k in petals[digits[i]]:
+            s = sets[k]
+            mask = common & s.mask
+            if s.bits & used or (i and not mask & ~bit(digits[i])):
+                continue
+            chosen.append(k)
+            yield from pick(i + 1, chosen, used if overlap else used | s.bits, mask)
+            chosen.pop()
+
+    return pick(0, [], 1 << stem, -1)
+
+
+def find_death_blossom(board: Board, shape: Shape) -> Iterator[Step]:
+    """Death Blossom: a stem cell, and for each of its values a set (a petal) holding it
+    with every such cell seeing the stem. The stem takes one value, whose petal is then
+    locked: a value z every petal holds leaves every cell seeing all their zs (and the
+    stem, if z is a value of the stem)."""
+    sets = almost_locked_sets(board, shape, _als_cells(board))
+    holders = value_cells(board)
+    cands = board.candidates
+    pb = peer_bits(shape)
+    seen: set[frozenset[tuple[int, int]]] = set()
+    for stem, m in enumerate(cands):
+        if m.bit_count() < 2 or m.bit_count() > 3:
+            continue
+        board.memo.check_time()
+        digits = values_of(m)
+        petals = {d: [k for k, s in enumerate(sets) if d in s.where and not s.bits >> stem & 1
+                      and not s.where[d] & ~pb[stem]] for d in digits}
+        if any(not p for p in petals.values()):
+            continue
+        for chosen in chain(_petal_choices(sets, digits, petals, stem, False),
+                            _petal_choices(sets, digits, petals, stem, True)):
+            ps = [sets[k] for k in chosen]
+            common = -1
+            for s in ps:
+                common &= s.mask
+            used = 1 << stem
+            for s in ps:
+                used |= s.bits
+            elims = []
+            for z in values_of(common):
+                targets = holders[z] & ~used
+                for d, s in zip(digits, ps, strict=True):
+                    if d != z:
+                        targets &= s.seen[z]
+                if m & bit(z):
+                    targets &= pb[stem]
+                elims.extend((c, z) for c in ones(targets))
+            key = frozenset(elims)
+            if not elims or key in seen:
+                continue
+            seen.add(key)
+            elims.sort(key=lambda cv: (cv[1], cv[0]))
+            petal_text = "; ".join(f"{value_ref(d)}: {s.ref()}"
+                                   for d, s in zip(digits, ps, strict=True))
+            template = (f"Death Blossom: stem {cell_ref(stem)} {candidates_ref(m)}, petals "
+                        f"{petal_text}; whichever value the stem takes, its petal is locked: "
+                        f"remove {eliminations_ref(elims)}")
+            marks = [(Role.PIVOT, stem, v) for v in digits]
+            marks += [(Role.LINK if v == d else Role.DEFINING, c, v)
+                      for d, s in zip(digits, ps, strict=True) for c in s.cells
+                      for v in values_of(cands[c])]
+            yield make_step(shape, DEATH_BLOSSOM, template, eliminations=tuple(elims),
+                            cells=(stem, *(c for s in ps for c in s.cells)),
+                            highlights=tuple(marks)
+                            + tuple((Role.REMOVED, c, v) for c, v in elims))

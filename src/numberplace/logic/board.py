@@ -11,7 +11,7 @@ from array import array
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..limits import NEVER, Deadline
 from ..puzzle import Puzzle
@@ -154,6 +154,9 @@ class Board:
     values: list[int]
     candidates: list[int]
     memo: Memo = field(default_factory=lambda: Memo(), compare=False, repr=False)
+    #: the cells that were givens, as a bit set (None: not known); a value placed by the
+    #: solver may be swapped in a deadly pattern, a given may not
+    givens: int | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def from_puzzle(cls, puzzle: Puzzle, memo: Memo | None = None) -> Board:
@@ -178,12 +181,14 @@ class Board:
             if puzzle.candidates is not None:
                 mask &= puzzle.candidates[cell]
             cands.append(mask)
-        return cls(shape, list(givens), cands, memo or Memo())
+        mask = sum(1 << c for c, v in enumerate(givens) if v)
+        return cls(shape, list(givens), cands, memo or Memo(), mask)
 
     def copy(self) -> Board:
         """An independent copy of values and candidates; the shape (immutable) and the
         memo (keyed by board contents) are shared."""
-        return Board(self.shape, list(self.values), list(self.candidates), self.memo)
+        return Board(self.shape, list(self.values), list(self.candidates), self.memo,
+                     self.givens)
 
     def place(self, cell: int, value: int) -> None:
         """Put ``value`` in ``cell`` and remove it from the candidates of every peer."""
@@ -391,6 +396,16 @@ class Memo:
     def __init__(self) -> None:
         #: when the solve using this memo must end (its searches check it as they go)
         self.deadline: Deadline = NEVER
+        #: most links of a chain the chain searches look for (None: as long as the
+        #: board allows; each search visits a state once per start, so time stays bounded)
+        self.chain_links: int | None = None
+        #: most cells of an almost locked set the ALS searches look for (None: their own
+        #: default)
+        self.als_cells: int | None = None
+        #: most search steps of a Franken or Mutant fish search (None: its own default)
+        self.fish_steps: int | None = None
+        #: the almost locked sets of the last board seen (key, sets)
+        self.als: tuple[tuple[object, ...], list[Any]] | None = None
         self.barren = Barren()
         #: :func:`value_cells` of the last candidates seen
         self.value_cells: tuple[tuple[int, ...], list[int]] | None = None

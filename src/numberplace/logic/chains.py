@@ -1,4 +1,4 @@
-"""Chains: X-Chain, XY-Chain, Alternating Inference Chains, and forcing chains.
+"""Chains: X-Chain, XY-Chain, Alternating Inference Chains, Nice Loops, forcing chains.
 
 A chain runs over *nodes*: a value in a cell, or (grouped) a value in a few cells of a
 house that all lie in one intersection with another house. Two kinds of link join them:
@@ -16,9 +16,19 @@ leaves that cell; with values a and b at ends that see each other, b leaves the 
 cell and a leaves the b end's cell. An X-Chain is an AIC on one value with single
 cells, an XY-Chain one through bivalue cells only, with ends of the same value.
 
-The search is breadth-first from every node and keeps only the shortest chains found
-(at most ``MAX_LINKS`` links), so its steps are the simplest of their kind; among
-chains of one length, those removing most candidates come first.
+A Nice Loop is a chain from a candidate back to its own cell. Discontinuous, it proves
+its start: assumed true, the start leads to itself false (or to another value of its
+cell true), so it is false; assumed false, it leads to itself true, so it is true.
+Continuous, the chain closes into a loop of alternating links, so each weak link in it
+is strong as well, and every candidate seeing both ends of one goes. Grouped chains and
+loops pass through at least one group node.
+
+The search is breadth-first from every start at once, one link further each round, so
+the steps come shortest first (among chains of one length, those removing most first)
+and each set of eliminations once, by its shortest chain. A chain may not cross itself:
+no node holds the first cell of a node two or more places away (a loop's start cell
+excepted). Every chain of a board can be listed; how long they may be is the caller's
+(``Memo.chain_links``), and each start visits a state once, so the time stays bounded.
 
 Forcing chains try each possibility in turn on a copy of the board and follow only
 naked and hidden singles from it (and, where cages have sums, what the sums allow).
@@ -55,12 +65,11 @@ XY_CHAIN = "XY-Chain"
 REMOTE_PAIR = "Remote Pair"
 AIC = "AIC"
 GROUPED_AIC = "Grouped AIC"
+NICE_LOOP = "Nice Loop"
+GROUPED_NICE_LOOP = "Grouped Nice Loop"
 CELL_FORCING = "Cell Forcing Chain"
 HOUSE_FORCING = "House Forcing Chain"
 FORCING_CONTRADICTION = "Forcing Chain Contradiction"
-
-#: Longest chain searched, in links.
-MAX_LINKS = 12
 
 Node = tuple[int, int]  # (bit mask of cells, value)
 
@@ -92,32 +101,61 @@ def _common_peers(shape: Shape, mask: int) -> int:
 # -- the chain graph ---------------------------------------------------------------------
 
 class _Graph:
-    """Nodes with strong and weak links; only nodes with a strong link take part."""
+    """Nodes with strong and weak links.
 
-    def __init__(self, shape: Shape, nodes: list[Node], strong: set[tuple[int, int]],
-                 same_cell_weak: bool, check_time: Callable[[], None]) -> None:
+    Built from strong links alone (the nodes an AIC can pass through), or, ``singles``,
+    with every candidate as a one-cell node too (a nice loop may start and end on a
+    candidate that has no strong link).
+    """
+
+    def __init__(self, board: Board, strong_pairs: list[tuple[Node, Node]],
+                 same_cell_weak: bool, singles: bool = False) -> None:
+        shape = board.shape
         self.shape = shape
-        self.nodes = nodes
         #: the solve's deadline check, called as the search goes
-        self.check_time = check_time
+        self.check_time = board.memo.check_time
+        index: dict[Node, int] = {}
+        nodes: list[Node] = []
+
+        def add(x: Node) -> int:
+            i = index.get(x)
+            if i is None:
+                i = index[x] = len(nodes)
+                nodes.append(x)
+            return i
+
+        pairs = [(add(a), add(b)) for a, b in strong_pairs]
+        if singles:
+            for c, m in enumerate(board.candidates):
+                for v in values_of(m):
+                    add((1 << c, v))
+        self.nodes = nodes
         pm = peer_bits(shape)
         self.cp = [pm[m.bit_length() - 1] if not m & (m - 1) else _common_peers(shape, m)
                    for m, _ in nodes]
         n = len(nodes)
         self.strong: list[list[int]] = [[] for _ in range(n)]
-        for a, b in sorted(strong):
+        for a, b in sorted({(min(i, j), max(i, j)) for i, j in pairs}):
             self.strong[a].append(b)
             self.strong[b].append(a)
+        # weak links: one value in nodes whose cells all see each other; a one-cell
+        # node's partners are found through its peers, a group's by a test each
+        single_at: dict[tuple[int, int], int] = {}
+        groups: dict[int, list[int]] = {}
+        for i, (m, v) in enumerate(nodes):
+            if m & (m - 1):
+                groups.setdefault(v, []).append(i)
+            else:
+                single_at[(m.bit_length() - 1, v)] = i
+        vmasks = value_cells(board)
         self.weak: list[list[int]] = [[] for _ in range(n)]
-        by_value: dict[int, list[int]] = {}
-        for i, (_, v) in enumerate(nodes):
-            by_value.setdefault(v, []).append(i)
-        for group in by_value.values():
-            for x in group:
-                mx, cpx = nodes[x][0], self.cp[x]
-                self.weak[x].extend(y for y in group
-                                    if y != x and not nodes[y][0] & ~cpx
-                                    and not nodes[y][0] & mx)
+        for x, (mx, v) in enumerate(nodes):
+            cpx = self.cp[x]
+            out = [single_at[(c, v)] for c in ones(cpx & vmasks[v] & ~mx)
+                   if (c, v) in single_at]
+            out += [y for y in groups.get(v, ()) if y != x
+                    and not nodes[y][0] & ~cpx and not nodes[y][0] & mx]
+            self.weak[x] = sorted(out)
         if same_cell_weak:
             by_cell: dict[int, list[int]] = {}
             for i, (m, _) in enumerate(nodes):
@@ -126,21 +164,15 @@ class _Graph:
             for group in by_cell.values():
                 for x in group:
                     self.weak[x].extend(y for y in group if y != x)
+        # a node without a strong link ends a chain where it is reached false: the
+        # search follows only the others, and finds such ends by a test
+        self.live_weak = [[y for y in ws if self.strong[y]] for ws in self.weak]
+        self.weak_sets = [set(ws) for ws in self.weak]
 
-
-def _build(board: Board, strong_pairs: list[tuple[Node, Node]], same_cell_weak: bool
-           ) -> _Graph:
-    index: dict[Node, int] = {}
-    nodes: list[Node] = []
-    strong: set[tuple[int, int]] = set()
-    for a, b in strong_pairs:
-        for x in (a, b):
-            if x not in index:
-                index[x] = len(nodes)
-                nodes.append(x)
-        i, j = index[a], index[b]
-        strong.add((min(i, j), max(i, j)))
-    return _Graph(board.shape, nodes, strong, same_cell_weak, board.memo.check_time)
+    def grouped(self, path: Sequence[int]) -> bool:
+        """True when a state of ``path`` is a group node."""
+        nodes = self.nodes
+        return any(nodes[st >> 1][0] & (nodes[st >> 1][0] - 1) for st in path)
 
 
 def _house_links(board: Board, values: Sequence[int], grouped: bool
@@ -180,101 +212,299 @@ def _bivalue_links(board: Board) -> list[tuple[Node, Node]]:
     return out
 
 
-Conclusion = Callable[[int, int], tuple[tuple[int, int], ...]]
+Elims = tuple[tuple[int, int], ...]
 
 
-def _same_value_conclusion(graph: _Graph, vmasks: list[int]) -> Conclusion:
+def _same_value_ends(graph: _Graph, vmasks: list[int], s: int, t: int) -> Elims:
+    """An AIC's ends of one value: that value leaves every cell seeing both ends."""
+    (ms, vs), (mt, vt) = graph.nodes[s], graph.nodes[t]
+    if vs != vt:
+        return ()
+    hit = graph.cp[s] & graph.cp[t] & vmasks[vs] & ~(ms | mt)
+    return tuple((c, vs) for c in ones(hit))
+
+
+def _aic_ends(graph: _Graph, board: Board, vmasks: list[int], s: int, t: int) -> Elims:
+    """What an AIC from node ``s`` to node ``t`` removes (one of them is true)."""
     nodes, cp = graph.nodes, graph.cp
-
-    def conclude(s: int, t: int) -> tuple[tuple[int, int], ...]:
-        (ms, vs), (mt, vt) = nodes[s], nodes[t]
-        if vs != vt:
-            return ()
-        hit = cp[s] & cp[t] & vmasks[vs] & ~(ms | mt)
-        return tuple((c, vs) for c in ones(hit))
-
-    return conclude
-
-
-def _aic_conclusion(graph: _Graph, board: Board, vmasks: list[int]) -> Conclusion:
-    nodes, cp = graph.nodes, graph.cp
-    same = _same_value_conclusion(graph, vmasks)
-    cands = board.candidates
-
-    def conclude(s: int, t: int) -> tuple[tuple[int, int], ...]:
-        (ms, vs), (mt, vt) = nodes[s], nodes[t]
-        if vs == vt:
-            return same(s, t)
-        single_s, single_t = ms & (ms - 1) == 0, mt & (mt - 1) == 0
-        if single_s and ms == mt:
-            c = ms.bit_length() - 1
-            return tuple((c, v) for v in values_of(cands[c] & ~(bit(vs) | bit(vt))))
-        out = []
-        # the s end's cell cannot hold vt if it sees the whole t end, and vice versa
-        if single_s and ms & cp[t] and vmasks[vt] & ms:
-            out.append((ms.bit_length() - 1, vt))
-        if single_t and mt & cp[s] and vmasks[vs] & mt:
-            out.append((mt.bit_length() - 1, vs))
-        return tuple(sorted(out))
-
-    return conclude
+    (ms, vs), (mt, vt) = nodes[s], nodes[t]
+    if vs == vt:
+        return _same_value_ends(graph, vmasks, s, t)
+    single_s, single_t = ms & (ms - 1) == 0, mt & (mt - 1) == 0
+    if single_s and ms == mt:
+        c = ms.bit_length() - 1
+        return tuple((c, v) for v in values_of(board.candidates[c] & ~(bit(vs) | bit(vt))))
+    out = []
+    # the s end's cell cannot hold vt if it sees the whole t end, and vice versa
+    if single_s and ms & cp[t] and vmasks[vt] & ms:
+        out.append((ms.bit_length() - 1, vt))
+    if single_t and mt & cp[s] and vmasks[vs] & mt:
+        out.append((mt.bit_length() - 1, vs))
+    return tuple(sorted(out))
 
 
-def _search(graph: _Graph, conclude: Conclusion, max_links: int
-            ) -> list[tuple[list[int], tuple[tuple[int, int], ...]]]:
-    """The shortest chains (strong link first and last) with a conclusion.
+Depths = dict[int, dict[int, int]]
 
-    Breadth-first from each node assumed false; states are ``2 * node + on``. All starts
-    advance one link at a time together, so the search ends with the first length at
-    which any chain concludes. A chain whose nodes repeat is not kept (it is sound, but
-    confusing to read).
+
+def _layers(graph: _Graph, starts: Sequence[int], max_links: int | None,
+            ends: dict[int, list[int]] | None = None
+            ) -> Iterator[tuple[list[tuple[int, int]], list[tuple[int, int]], Depths]]:
+    """Every state reachable from each start state, one link further at a time.
+
+    States are ``2 * node + on``: a node assumed true follows its weak links to nodes
+    then false, a node assumed false its strong links to nodes then true. All starts
+    advance together, so each round yields the (start, state) pairs first reached at
+    that many links, the (start, state) pairs whose state links back to the start (a
+    loop closed), and each start's states by their distance from it, from which
+    :func:`_chains_to` reads the chains. A false node without a strong link leads
+    nowhere: the search follows only nodes with strong links, and looks for the nodes
+    without one that ``ends`` lists for a start (false ends, as a loop's in its start
+    cell) by a test.
     """
-    found: list[tuple[int, list[int], tuple[tuple[int, int], ...]]] = []
-    strong, weak = graph.strong, graph.weak
-    starts = [s for s in range(len(graph.nodes)) if strong[s]]
-    parents = {s: {2 * s: -1} for s in starts}
-    frontiers = {s: [2 * s] for s in starts}
+    strong, weak, weak_sets = graph.strong, graph.live_weak, graph.weak_sets
+    no_ends: list[int] = []
+    depths: Depths = {s: {s: 0} for s in starts}
+    frontiers = {s: [s] for s in starts}
+    live = list(starts)
     depth = 0
-    while depth < max_links and not found and starts:
+    while live and (max_links is None or depth < max_links):
         depth += 1
-        for s in starts:
+        reached = []
+        closed = []
+        for s in live:
             graph.check_time()
-            parent = parents[s]
+            seen = depths[s]
+            extra = ends.get(s, no_ends) if ends else no_ends
             nxt = []
             for st in frontiers[s]:
-                n, on = st >> 1, st & 1
-                new_on = 0 if on else 1
-                for m in (weak[n] if on else strong[n]):
-                    ns = 2 * m + new_on
-                    if ns in parent:
+                n = st >> 1
+                if st & 1 and extra:
+                    for u in extra:
+                        if 2 * u not in seen and u in weak_sets[n]:
+                            seen[2 * u] = depth
+                            reached.append((s, 2 * u))
+                on = 0 if st & 1 else 1
+                for m in (weak[n] if st & 1 else strong[n]):
+                    ns = 2 * m + on
+                    if ns in seen:
+                        if ns == s and depth > 3:
+                            closed.append((s, st))
                         continue
-                    parent[ns] = st
-                    nxt.append(ns)
-                    if not new_on or m == s:
-                        continue
-                    elims = conclude(s, m)
-                    if not elims:
-                        continue
-                    path = []
-                    x = ns
-                    while x != -1:
-                        path.append(x >> 1)
-                        x = parent[x]
-                    path.reverse()
-                    if len(set(path)) != len(path):
-                        continue
-                    found.append((depth, path, elims))
+                    seen[ns] = depth
+                    reached.append((s, ns))
+                    if on or strong[m]:
+                        nxt.append(ns)
             frontiers[s] = nxt
-        starts = [s for s in starts if frontiers[s]]
-    out = []
-    seen: set[frozenset[tuple[int, int]]] = set()
-    for _depth, path, elims in sorted(found, key=lambda f: -len(f[2])):
-        key = frozenset(elims)
-        if key in seen:
+        live = [s for s in live if frontiers[s]]
+        yield reached, closed, depths
+
+
+#: Most shortest forms of one continuous loop whose eliminations are worked out.
+LOOP_FORMS = 8
+
+#: Most shortest forms of one continuous loop whose eliminations are worked out.
+LOOP_FORMS = 8
+
+#: Most steps of the search for a chain's shortest forms that do not cross themselves.
+PATH_BUDGET = 2_000
+
+
+def _chains_to(graph: _Graph, seen: dict[int, int], target: int, loop: bool
+               ) -> Iterator[list[int]]:
+    """The shortest chains from a start (the state ``seen`` holds at 0) to ``target``
+    that do not cross themselves: no node shares a cell with a node other than its
+    neighbours (a loop's nodes in its start cell excepted), read backwards through
+    ``seen``'s distances, within :data:`PATH_BUDGET` steps."""
+    nodes, strong, weak = graph.nodes, graph.strong, graph.weak
+    start = next(st for st, d in seen.items() if d == 0)
+    home = nodes[start >> 1][0] if loop else 0
+
+    def options(st: int) -> Iterator[int]:
+        want = seen[st] - 1
+        m = st >> 1
+        for n in (strong[m] if st & 1 else weak[m]):
+            p = 2 * n if st & 1 else 2 * n + 1
+            if seen.get(p) == want:
+                yield p
+
+    def first(st: int) -> int:
+        m = nodes[st >> 1][0]
+        return m & -m
+
+    budget = PATH_BUDGET
+    rev = [target]
+    # a node may not hold the first cell of a node two or more places after it (as
+    # HoDoKu, a group is known by its first cell): the first cells of every node of
+    # ``rev`` but its last
+    masks = [first(target)]
+    blocked = [0]
+    choices = [options(target)]
+    while choices:
+        p = next(choices[-1], None)
+        if p is None:
+            choices.pop()
+            rev.pop()
+            masks.pop()
+            blocked.pop()
             continue
-        seen.add(key)
-        out.append((path, elims))
-    return out
+        budget -= 1
+        if budget < 0:
+            return
+        if nodes[p >> 1][0] & blocked[-1] & ~home:
+            continue
+        if p == start:
+            yield [p, *reversed(rev)]
+            continue
+        blocked.append(blocked[-1] | masks[-1])
+        rev.append(p)
+        masks.append(first(p))
+        choices.append(options(p))
+
+
+#: A chain found: its states (``2 * node + on``), what it removes, and its kind.
+Found = tuple[list[int], Elims, str]
+
+
+def _by_length(rounds: Iterator[list[Found]]) -> Iterator[Found]:
+    """The chains of each round, those removing most first, each set of eliminations
+    once (by its shortest chain)."""
+    seen: set[frozenset[tuple[int, int]]] = set()
+    for found in rounds:
+        found.sort(key=lambda f: -len(f[1]))
+        for item in found:
+            key = frozenset(item[1])
+            if key not in seen:
+                seen.add(key)
+                yield item
+
+
+def _aic_chains(graph: _Graph, conclude: Callable[[int, int], Elims],
+                max_links: int | None, grouped_only: bool = False) -> Iterator[Found]:
+    """AICs: from a node assumed false to a node then true, strong link first and last,
+    shortest first; ``conclude(s, t)`` is what ends ``s`` and ``t`` remove."""
+
+    def rounds() -> Iterator[list[Found]]:
+        starts = [2 * s for s in range(len(graph.nodes)) if graph.strong[s]]
+        for reached, _, depths in _layers(graph, starts, max_links):
+            found = []
+            for s, st in reached:
+                if not st & 1 or st >> 1 == s >> 1:
+                    continue
+                elims = conclude(s >> 1, st >> 1)
+                if not elims or depths[s][st] < 3:
+                    continue
+                # ends in one cell: the chain comes back to its start cell, as a loop
+                back = graph.nodes[st >> 1][0] == graph.nodes[s >> 1][0]
+                for path in _chains_to(graph, depths[s], st, back):
+                    if not grouped_only or graph.grouped(path):
+                        found.append((path, elims, ""))
+                        break
+            yield found
+
+    return _by_length(rounds())
+
+
+def _all_of(board: Board, cell: int, keep: int) -> Elims:
+    return tuple((cell, v) for v in values_of(board.candidates[cell] & ~keep))
+
+
+def _loop_result(graph: _Graph, board: Board, vmasks: list[int], path: list[int]
+                 ) -> tuple[str, Elims]:
+    """What a chain from a candidate back to its own cell proves (HoDoKu's kinds).
+
+    Discontinuous: the start assumed true leads to itself false (or to another value of
+    its cell true), so it is false; assumed false, it leads to itself true, so it is
+    true (every other value leaves); assumed false, it leads to another value of its
+    cell false, so that value is false. Continuous: the chain closes into a loop of
+    alternating links, so every weak link in it is strong as well: a value joined by a
+    weak link between two nodes leaves every other cell seeing both, and a cell
+    entered and left by strong links keeps only those two values.
+    """
+    nodes = graph.nodes
+    first, last = path[0], path[-1]
+    cell_mask, a = nodes[first >> 1]
+    b = nodes[last >> 1][1]
+    cell = cell_mask.bit_length() - 1
+    first_strong = not first & 1   # the start assumed false: its first link is strong
+    last_strong = bool(last & 1)
+    if not first_strong and not last_strong and a == b:
+        return "discontinuous", ((cell, a),)
+    if first_strong and last_strong and a == b:
+        return "discontinuous", _all_of(board, cell, bit(a))
+    if first_strong != last_strong and a != b:
+        return "discontinuous", ((cell, b if first_strong else a),)
+    continuous = ((not first_strong and not last_strong
+                   and board.candidates[cell].bit_count() == 2)
+                  or (first_strong and last_strong) or a == b)
+    if not continuous:
+        return "", ()
+    chain_cells = 0
+    for st in path:
+        chain_cells |= nodes[st >> 1][0]
+    out: set[tuple[int, int]] = set()
+    if first_strong and last_strong:
+        out.update(_all_of(board, cell, bit(a) | bit(b)))
+    n = len(path) - 1
+    for i in range(1, n + 1):
+        (m, v), on = nodes[path[i] >> 1], path[i] & 1
+        previous = nodes[path[i - 1] >> 1][0]
+        if on and i <= n - 2 and previous != m and not m & (m - 1):
+            m1, v1 = nodes[path[i + 1] >> 1]
+            m2 = nodes[path[i + 2] >> 1][0]
+            if m1 == m and not path[i + 1] & 1 and path[i + 2] & 1 and m2 != m:
+                out.update(_all_of(board, m.bit_length() - 1, bit(v) | bit(v1)))
+        if not on and previous != m:
+            hit = graph.cp[path[i - 1] >> 1] & graph.cp[path[i] >> 1] & vmasks[v]
+            out.update((c, v) for c in ones(hit & ~chain_cells))
+    return "continuous", tuple(sorted(out))
+
+
+def _nice_loops(graph: _Graph, board: Board, max_links: int | None,
+                grouped_only: bool = False) -> Iterator[Found]:
+    """Nice loops: chains from a candidate (assumed true or false) back to its cell,
+    shortest first, each set of eliminations once."""
+    nodes = graph.nodes
+    vmasks = value_cells(board)
+
+    def loops(depths: Depths, s: int, st: int, closing: bool) -> Iterator[list[int]]:
+        if closing:  # the last link comes back to the start itself
+            for path in _chains_to(graph, depths[s], st, True):
+                yield [*path, s]
+        else:
+            yield from _chains_to(graph, depths[s], st, True)
+
+    def rounds() -> Iterator[list[Found]]:
+        starts = [2 * i + on for i, (m, _) in enumerate(nodes) if not m & (m - 1)
+                  for on in (1, 0)]
+        in_cell: dict[int, list[int]] = {}
+        for i, (m, _) in enumerate(nodes):
+            if not m & (m - 1) and not graph.strong[i]:
+                in_cell.setdefault(m, []).append(i)
+        ends = {s: in_cell.get(nodes[s >> 1][0], []) for s in starts}
+        for reached, closed, depths in _layers(graph, starts, max_links, ends):
+            found = []
+            ends = [(s, st, False) for s, st in reached] + [(s, st, True) for s, st in closed]
+            for s, st, closing in ends:
+                home = nodes[s >> 1][0]
+                if not closing and (nodes[st >> 1][0] != home or depths[s][st] < 3):
+                    continue
+                # a continuous loop's eliminations depend on its path: a few of its
+                # shortest forms are tried
+                tried = 0
+                for path in loops(depths, s, st, closing):
+                    if nodes[path[1] >> 1][0] & home:
+                        continue
+                    if grouped_only and not graph.grouped(path):
+                        continue
+                    kind, elims = _loop_result(graph, board, vmasks, path)
+                    if elims:
+                        found.append((path, elims, kind))
+                    tried += 1
+                    if kind != "continuous" or tried >= LOOP_FORMS:
+                        break
+            yield found
+
+    return _by_length(rounds())
 
 
 # -- writing chains --------------------------------------------------------------------------
@@ -286,10 +516,11 @@ def _node_ref(node: Node, with_value: bool) -> str:
 
 
 def _chain_text(graph: _Graph, path: list[int], with_value: bool) -> str:
-    parts = [_node_ref(graph.nodes[path[0]], with_value)]
-    for i, n in enumerate(path[1:]):
-        parts.append(" = " if i % 2 == 0 else " - ")
-        parts.append(_node_ref(graph.nodes[n], with_value))
+    """Eureka style: ``=`` into a node then true, ``-`` into a node then false."""
+    parts = [_node_ref(graph.nodes[path[0] >> 1], with_value)]
+    for st in path[1:]:
+        parts.append(" = " if st & 1 else " - ")
+        parts.append(_node_ref(graph.nodes[st >> 1], with_value))
     return "".join(parts)
 
 
@@ -297,14 +528,14 @@ def _xy_text(graph: _Graph, path: list[int]) -> str:
     """Eureka style: ``(4=6)r1c2 - (6=8)r1c7``: one bracket per bivalue cell."""
     parts = []
     for i in range(0, len(path), 2):
-        (m, a), (_, b) = graph.nodes[path[i]], graph.nodes[path[i + 1]]
+        (m, a), (_, b) = graph.nodes[path[i] >> 1], graph.nodes[path[i + 1] >> 1]
         parts.append(f"({value_ref(a)}={value_ref(b)}){cell_ref(m.bit_length() - 1)}")
     return " - ".join(parts)
 
 
 def _chain_step(shape: Shape, technique: str, graph: _Graph, path: list[int],
-                elims: tuple[tuple[int, int], ...], chain: str) -> Step:
-    nodes = [graph.nodes[n] for n in path]
+                elims: Elims, chain: str) -> Step:
+    nodes = [graph.nodes[st >> 1] for st in path]
     cells = tuple(dict.fromkeys(c for m, _ in nodes for c in ones(m)))
     template = f"{chain}: remove {eliminations_ref(elims)}"
     return make_step(
@@ -314,18 +545,25 @@ def _chain_step(shape: Shape, technique: str, graph: _Graph, path: list[int],
         + tuple((Role.REMOVED, c, v) for c, v in elims))
 
 
+def _max_links(board: Board) -> int | None:
+    return board.memo.chain_links
+
+
 def find_x_chain(board: Board, shape: Shape) -> Iterator[Step]:
     """X-Chain: strong and weak links on one value; it leaves cells seeing both ends."""
     vmasks = value_cells(board)
+    most = _max_links(board)
 
-    def search(v: int) -> Iterator[tuple[int, int, _Graph, list[int], tuple[tuple[int, int], ...]]]:
+    def search(v: int) -> Iterator[tuple[int, int, _Graph, list[int], Elims]]:
         links = _house_links(board, [v], grouped=False)
         if len(links) < 2:  # one strong link alone is a pointing or claiming at most
             return
-        graph = _build(board, links, False)
-        for path, elims in _search(graph, _same_value_conclusion(graph, vmasks), MAX_LINKS):
+        graph = _Graph(board, links, False)
+        for path, elims, _ in _aic_chains(
+                graph, lambda s, t: _same_value_ends(graph, vmasks, s, t), most):
             yield len(path), v, graph, path, elims
 
+    # each value's graph is small: every chain of every value, then the shortest first
     results = list(by_value(X_CHAIN, board, search))
     results.sort(key=lambda r: (r[0], -len(r[4]), r[1]))
     for _, v, graph, path, elims in results:
@@ -336,10 +574,11 @@ def find_x_chain(board: Board, shape: Shape) -> Iterator[Step]:
 def find_xy_chain(board: Board, shape: Shape) -> Iterator[Step]:
     """XY-Chain: bivalue cells linked by shared values; the end value leaves cells seeing
     both ends."""
-    graph = _build(board, _bivalue_links(board), False)
     # within a bivalue cell the link is strong; between cells only same-value weak links
+    graph = _Graph(board, _bivalue_links(board), False)
     vmasks = value_cells(board)
-    for path, elims in _search(graph, _same_value_conclusion(graph, vmasks), MAX_LINKS):
+    for path, elims, _ in _aic_chains(
+            graph, lambda s, t: _same_value_ends(graph, vmasks, s, t), _max_links(board)):
         chain = f"XY-Chain: {_xy_text(graph, path)}"
         yield _chain_step(shape, XY_CHAIN, graph, path, elims, chain)
 
@@ -425,9 +664,10 @@ def _sees(peers: Sequence[int], colour: list[int]) -> bool:
 def _aic(board: Board, shape: Shape, grouped: bool, technique: str) -> Iterator[Step]:
     values = range(1, shape.size + 1)
     links = _house_links(board, values, grouped) + _bivalue_links(board)
-    graph = _build(board, links, True)
-    conclude = _aic_conclusion(graph, board, value_cells(board))
-    for path, elims in _search(graph, conclude, MAX_LINKS):
+    graph = _Graph(board, links, True)
+    vmasks = value_cells(board)
+    for path, elims, _ in _aic_chains(graph, lambda s, t: _aic_ends(graph, board, vmasks, s, t),
+                                      _max_links(board), grouped):
         yield _chain_step(shape, technique, graph, path, elims,
                           f"{technique}: {_chain_text(graph, path, True)}")
 
@@ -438,8 +678,50 @@ def find_aic(board: Board, shape: Shape) -> Iterator[Step]:
 
 
 def find_grouped_aic(board: Board, shape: Shape) -> Iterator[Step]:
-    """Alternating Inference Chain whose nodes may be groups in an intersection."""
+    """Alternating Inference Chain through at least one group of cells in an
+    intersection."""
     return _aic(board, shape, True, GROUPED_AIC)
+
+
+def _nice_loop(board: Board, shape: Shape, grouped: bool, technique: str) -> Iterator[Step]:
+    values = range(1, shape.size + 1)
+    links = _house_links(board, values, grouped) + _bivalue_links(board)
+    graph = _Graph(board, links, True, singles=True)
+    for path, elims, kind in _nice_loops(graph, board, _max_links(board), grouped):
+        first, last = path[0], path[-1]
+        cell, a = graph.nodes[first >> 1]
+        b = graph.nodes[last >> 1][1]
+        start = f"{cell_ref(cell.bit_length() - 1)}"
+        if kind == "continuous":
+            why = ("the chain closes into a loop, so each of its weak links is strong as "
+                   "well")
+        elif not first & 1 and last & 1 and a == b:
+            why = (f"if {start} were not {value_ref(a)}, the chain would make it "
+                   f"{value_ref(a)}: it is {value_ref(a)}")
+        elif first & 1 and not last & 1 and a == b:
+            why = (f"if {start} were {value_ref(a)}, the chain would take {value_ref(a)} "
+                   f"away from it: it is not {value_ref(a)}")
+        elif first & 1:
+            why = (f"if {start} were {value_ref(a)}, the chain would make it "
+                   f"{value_ref(b)} as well: it is not {value_ref(a)}")
+        else:
+            why = (f"if {start} were not {value_ref(a)}, the chain would take "
+                   f"{value_ref(b)} away from it as well, so {value_ref(b)} there would "
+                   f"leave it {value_ref(a)}: it is not {value_ref(b)}")
+        name = f"{kind.capitalize()} {technique}"
+        yield _chain_step(shape, technique, graph, path, elims,
+                          f"{name}: {_chain_text(graph, path, True)}; {why}")
+
+
+def find_nice_loop(board: Board, shape: Shape) -> Iterator[Step]:
+    """Nice Loop: a chain from a candidate back to its own cell, continuous (a loop of
+    alternating links) or discontinuous (it proves the start true or false)."""
+    return _nice_loop(board, shape, False, NICE_LOOP)
+
+
+def find_grouped_nice_loop(board: Board, shape: Shape) -> Iterator[Step]:
+    """Nice Loop through at least one group of cells in an intersection."""
+    return _nice_loop(board, shape, True, GROUPED_NICE_LOOP)
 
 
 # -- forcing chains --------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Simple Colors (Simple Colouring): two-colouring the strong links of one value.
+"""Simple Colors and Multi-Colors: two-colouring the strong links of one value.
 
 A *strong link* on a value is a house where the value has exactly two candidate cells:
 one of them holds it. Chained together, strong links split their cells into two
@@ -8,7 +8,12 @@ Trap: a cell outside the chain that sees both colours cannot hold the value.
 Wrap: if two cells of one colour see each other, that colour is false and the value
 leaves all its cells.
 
-The names are HoDoKu's ("Simple Colors Trap", "Simple Colors Wrap"). Everything is
+Multi-Colors weighs two chains of one value against each other. Type 1: a colour of one
+sees a colour of the other, so not both are true, and one of their partner colours is:
+a cell seeing a cell of each partner cannot hold the value. Type 2: a colour of one
+chain sees both colours of the other, one of which is true, so it is false.
+
+The names are HoDoKu's ("Simple Colors Trap", "Simple Colors Wrap", "Multi-Colors"). Everything is
 phrased in houses and peers, so the finders serve every shape.
 """
 
@@ -23,6 +28,8 @@ from .step import Role, Step, cell_ref, cells_ref, eliminations_ref, make_step, 
 
 SIMPLE_COLORS_TRAP = "Simple Colors Trap"
 SIMPLE_COLORS_WRAP = "Simple Colors Wrap"
+MULTI_COLORS_1 = "Multi-Colors 1"
+MULTI_COLORS_2 = "Multi-Colors 2"
 
 
 def color_chains(board: Board, shape: Shape, value: int
@@ -124,3 +131,74 @@ def find_simple_colors_wrap(board: Board, shape: Shape) -> Iterator[Step]:
                 break
 
     return by_value(SIMPLE_COLORS_WRAP, board, search)
+
+
+def _sees(peers: list[set[int]], cells: list[int], others: list[int]) -> bool:
+    """True when a cell of ``cells`` sees a cell of ``others``."""
+    other = set(others)
+    return any(peers[c] & other for c in cells)
+
+
+def _multi_step(shape: Shape, name: str, value: int, first: tuple[list[int], list[int]],
+                second: tuple[list[int], list[int]], reason: str,
+                elims: tuple[tuple[int, int], ...]) -> Step:
+    (a, b), (c, d) = first, second
+    template = (f"Multi-Colors on {value_ref(value)}: one chain colours {cells_ref(a)} and "
+                f"{cells_ref(b)}, another {cells_ref(c)} and {cells_ref(d)}; {reason}: remove "
+                f"{eliminations_ref(elims)}")
+    return make_step(
+        shape, name, template, eliminations=elims, cells=tuple(a + b + c + d),
+        highlights=tuple((Role.COLOR1, x, value) for x in a + c)
+        + tuple((Role.COLOR2, x, value) for x in b + d)
+        + tuple((Role.REMOVED, x, v) for x, v in elims))
+
+
+def find_multi_colors_1(board: Board, shape: Shape) -> Iterator[Step]:
+    """Multi-Colors 1: a colour of one chain sees a colour of another, so not both are
+    true and one of the two other colours is; a cell seeing a cell of each loses the
+    value."""
+    peers = peer_sets(shape)
+
+    def search(value: int) -> Iterator[Step]:
+        vb = bit(value)
+        chains = color_chains(board, shape, value)
+        for i, (a1, a2, _) in enumerate(chains):
+            # the test is the same both ways round: each pair of chains once
+            for b1, b2, _ in chains[i + 1:]:
+                found: set[int] = set()
+                for x, other_x in ((a1, a2), (a2, a1)):
+                    for y, other_y in ((b1, b2), (b2, b1)):
+                        if not _sees(peers, x, y):
+                            continue
+                        for p in other_x:
+                            for q in other_y:
+                                found |= peers[p] & peers[q]
+                elims = tuple((c, value) for c in sorted(found) if board.candidates[c] & vb)
+                if elims:
+                    yield _multi_step(shape, MULTI_COLORS_1, value, (a1, a2), (b1, b2),
+                                      "a colour of each sees the other's, so one of their "
+                                      "partner colours holds it and cells seeing both "
+                                      "cannot", elims)
+
+    return by_value(MULTI_COLORS_1, board, search)
+
+
+def find_multi_colors_2(board: Board, shape: Shape) -> Iterator[Step]:
+    """Multi-Colors 2: a colour of one chain sees both colours of another, one of which
+    holds the value, so that colour is false and the value leaves all its cells."""
+    peers = peer_sets(shape)
+
+    def search(value: int) -> Iterator[Step]:
+        chains = color_chains(board, shape, value)
+        for i, (a1, a2, _) in enumerate(chains):
+            for j, (b1, b2, _) in enumerate(chains):
+                if i == j:
+                    continue
+                false = [x for x in (a1, a2) if _sees(peers, x, b1) and _sees(peers, x, b2)]
+                elims = tuple((c, value) for x in false for c in x)
+                if elims:
+                    yield _multi_step(shape, MULTI_COLORS_2, value, (a1, a2), (b1, b2),
+                                      "a colour sees both colours of the other chain, one of "
+                                      "which holds it, so that colour is false", elims)
+
+    return by_value(MULTI_COLORS_2, board, search)

@@ -1,4 +1,5 @@
-"""Single-digit patterns built from strong links: Skyscraper, 2-String Kite, Empty Rectangle.
+"""Single-digit patterns built from strong links: Skyscraper, 2-String Kite, Empty Rectangle
+and their duals.
 
 A *strong link* on a value v is a house where v has exactly two candidate cells: one of
 them holds v. Two strong links whose ends a1 and a2 see each other (at most one of them
@@ -15,6 +16,9 @@ C (and not on one of them alone), with a strong link p-q where p is on R outside
 block: if q is false, p is true, so v leaves R's part of the block and must sit on C
 inside the block. Either way a cell of C outside the block that sees q loses v.
 
+A Dual 2-String Kite or Dual Empty Rectangle is two of them on the same links or block
+pattern removing different candidates, given as one step.
+
 Everything is phrased in houses and peers; line kinds (rows and columns, of any sub-grid)
 only choose the pattern's name, so classic grids of any size, jigsaw, diagonal and Samurai
 grids are all served.
@@ -22,7 +26,7 @@ grids are all served.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 
 from ..shape import BLOCK_KINDS, LINE_KINDS, HouseKind, Shape
 from .board import Board, bit, by_value
@@ -31,6 +35,9 @@ from .step import Role, Step, cell_ref, eliminations_ref, house_ref, make_step, 
 
 Link = tuple[int, int, int]  # (house, cell, cell)
 
+
+DUAL_KITE = "Dual 2-String Kite"
+DUAL_ER = "Dual Empty Rectangle"
 
 def _common(shape: Shape, a: int, b: int, kinds: Collection[HouseKind]) -> int | None:
     """A house of one of ``kinds`` holding both cells, or None."""
@@ -154,3 +161,44 @@ def find_empty_rectangle(board: Board, shape: Shape) -> Iterator[Step]:
                                 + tuple((Role.REMOVED, c, v) for c, v in elims))
 
     return by_value("Empty Rectangle", board, search)
+
+
+def _duals(steps: list[Step], key: Callable[[Step], object], name: str) -> Iterator[Step]:
+    """Two steps of one pattern (same ``key``) removing different candidates, as one."""
+    for i, first in enumerate(steps):
+        for second in steps[i + 1:]:
+            if key(first) != key(second) or set(first.eliminations) == set(
+                    second.eliminations):
+                continue
+            elims = tuple(sorted(set(first.eliminations) | set(second.eliminations),
+                                 key=lambda cv: (cv[1], cv[0])))
+            template = (f"Dual {first.template.split(': remove ')[0]}; and "
+                        f"{second.template.split(': remove ')[0].split(': ', 1)[1]}: remove "
+                        f"{eliminations_ref(elims)}")
+            yield make_step(
+                first.shape, name, template, eliminations=elims,
+                cells=tuple(dict.fromkeys(first.cells + second.cells)),
+                houses=tuple(dict.fromkeys(first.houses + second.houses)),
+                highlights=tuple(dict.fromkeys(
+                    [h for h in first.highlights + second.highlights if h[0] != Role.REMOVED]))
+                + tuple((Role.REMOVED, c, v) for c, v in elims))
+
+
+def _value_of(step: Step) -> int:
+    return step.highlights[0][2]
+
+
+def find_dual_two_string_kite(board: Board, shape: Shape) -> Iterator[Step]:
+    """Dual 2-String Kite: two kites joined by the same two cells of a box (each the end
+    of one kite's row link and the other's column link; the values may differ, as in
+    HoDoKu): both removals in one step."""
+    kites = list(find_two_string_kite(board, shape))
+    return _duals(kites, lambda s: frozenset(s.cells[1:3]), DUAL_KITE)
+
+
+def find_dual_empty_rectangle(board: Board, shape: Shape) -> Iterator[Step]:
+    """Dual Empty Rectangle: one box pattern with two strong links: both removals in one
+    step."""
+    rects = list(find_empty_rectangle(board, shape))
+    return _duals(rects, lambda s: (_value_of(s), s.houses[0], frozenset(s.cells[:-2])),
+                  DUAL_ER)

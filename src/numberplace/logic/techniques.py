@@ -27,12 +27,14 @@ from . import (
     cages,
     chains,
     coloring,
+    complex_fish,
     fish,
     intersections,
     patterns,
     single_digit,
     singles,
     subsets,
+    templates,
     uniqueness,
     wings,
 )
@@ -66,6 +68,7 @@ class Family(str, Enum):
     CHAINS = "chains"
     ALS = "almost locked sets"
     FORCING = "forcing chains"
+    TEMPLATES = "templates"
     GUESSING = "guessing"
 
     def __str__(self) -> str:
@@ -175,7 +178,7 @@ def _table() -> list[Technique]:
     s, i, p, sub = Family.SINGLES, Family.INTERSECTIONS, Family.PATTERNS, Family.SUBSETS
     f, d, w, col = Family.FISH, Family.SINGLE_DIGIT, Family.WINGS, Family.COLORING
     u, ch, a, fc = Family.UNIQUENESS, Family.CHAINS, Family.ALS, Family.FORCING
-    g = Family.CAGES
+    g, tp = Family.CAGES, Family.TEMPLATES
     T = Technique
     return [
         T("Full House", singles.find_full_house, s, 1, 1.0),
@@ -204,12 +207,16 @@ def _table() -> list[Technique]:
         T("Skyscraper", single_digit.find_skyscraper, d, 3, 6.6),
         T("2-String Kite", single_digit.find_two_string_kite, d, 3, 6.6),
         T("Empty Rectangle", single_digit.find_empty_rectangle, d, 3, 6.6),
+        T(single_digit.DUAL_KITE, single_digit.find_dual_two_string_kite, d, 3, 6.6),
+        T(single_digit.DUAL_ER, single_digit.find_dual_empty_rectangle, d, 3, 6.6),
         T("Swordfish", fish.find_swordfish, f, 4, 3.8),
         T(wings.XY_WING, wings.find_xy_wing, w, 4, 4.2),
         T(wings.XYZ_WING, wings.find_xyz_wing, w, 4, 4.4),
         T(wings.W_WING, wings.find_w_wing, w, 4, 6.6),
         T(coloring.SIMPLE_COLORS_TRAP, coloring.find_simple_colors_trap, col, 4, 6.6),
         T(coloring.SIMPLE_COLORS_WRAP, coloring.find_simple_colors_wrap, col, 4, 6.5),
+        T(coloring.MULTI_COLORS_1, coloring.find_multi_colors_1, col, 4, 6.7),
+        T(coloring.MULTI_COLORS_2, coloring.find_multi_colors_2, col, 4, 6.7),
         T(uniqueness.UR_TYPE_1, uniqueness.find_unique_rectangle_type1, u, 4, 4.5,
           needs_uniqueness=True),
         T(uniqueness.UR_TYPE_2, uniqueness.find_unique_rectangle_type2, u, 4, 4.6,
@@ -217,6 +224,16 @@ def _table() -> list[Technique]:
         T(uniqueness.UR_TYPE_3, uniqueness.find_unique_rectangle_type3, u, 4, 4.7,
           needs_uniqueness=True),
         T(uniqueness.UR_TYPE_4, uniqueness.find_unique_rectangle_type4, u, 4, 4.6,
+          needs_uniqueness=True),
+        T(uniqueness.UR_TYPE_5, uniqueness.find_unique_rectangle_type5, u, 4, 4.6,
+          needs_uniqueness=True),
+        T(uniqueness.UR_TYPE_6, uniqueness.find_unique_rectangle_type6, u, 4, 4.6,
+          needs_uniqueness=True),
+        T(uniqueness.HIDDEN_RECTANGLE, uniqueness.find_hidden_rectangle, u, 4, 4.8,
+          needs_uniqueness=True),
+        T(uniqueness.AR_TYPE_1, uniqueness.find_avoidable_rectangle_type1, u, 4, 4.5,
+          needs_uniqueness=True),
+        T(uniqueness.AR_TYPE_2, uniqueness.find_avoidable_rectangle_type2, u, 4, 4.5,
           needs_uniqueness=True),
         T(uniqueness.BUG_PLUS_1, uniqueness.find_bug_plus_one, u, 4, 5.6,
           needs_uniqueness=True),
@@ -227,17 +244,27 @@ def _table() -> list[Technique]:
         T("Sashimi Swordfish", fish.find_sashimi_swordfish, f, 4, 6.8),
         T("Finned Jellyfish", fish.find_finned_jellyfish, f, 4, 7.0),
         T("Sashimi Jellyfish", fish.find_sashimi_jellyfish, f, 4, 7.0),
+        T(complex_fish.SIAMESE_FISH, complex_fish.find_siamese_fish, f, 4, 7.0),
         T(chains.REMOTE_PAIR, chains.find_remote_pair, ch, 5, 6.6),
         T(chains.X_CHAIN, chains.find_x_chain, ch, 5, 6.6),
         T(chains.XY_CHAIN, chains.find_xy_chain, ch, 5, 6.6),
         T(als.SUE_DE_COQ, als.find_sue_de_coq, a, 5, 7.0),
         T(chains.AIC, chains.find_aic, ch, 5, 7.0),
+        T(chains.NICE_LOOP, chains.find_nice_loop, ch, 5, 7.0),
         T(chains.GROUPED_AIC, chains.find_grouped_aic, ch, 5, 7.2),
+        T(chains.GROUPED_NICE_LOOP, chains.find_grouped_nice_loop, ch, 5, 7.2),
         T(als.ALS_XZ, als.find_als_xz, a, 5, 7.2),
+        T(als.ALS_XY_WING, als.find_als_xy_wing, a, 5, 7.4),
+        T(als.DEATH_BLOSSOM, als.find_death_blossom, a, 5, 7.6),
+        T(als.ALS_XY_CHAIN, als.find_als_xy_chain, a, 5, 7.6),
         # forcing chains and nets: the last logical resort before guessing
         T(chains.FORCING_CONTRADICTION, chains.find_forcing_contradiction, fc, 6, 7.8),
         T(chains.CELL_FORCING, chains.find_cell_forcing_chain, fc, 6, 8.2),
         T(chains.HOUSE_FORCING, chains.find_house_forcing_chain, fc, 6, 8.4),
+        T(templates.TEMPLATE_SET, templates.find_template_set, tp, 6, 8.5),
+        T(templates.TEMPLATE_DELETE, templates.find_template_delete, tp, 6, 8.5),
+        T(complex_fish.FRANKEN_FISH, complex_fish.find_franken_fish, f, 6, 8.6),
+        T(complex_fish.MUTANT_FISH, complex_fish.find_mutant_fish, f, 6, 8.8),
         T(BRUTE_FORCE, None, Family.GUESSING, 6, 9.0, "Brute-force elimination", 5),
         T(BACKTRACK, None, Family.GUESSING, 6, 9.0, "Brute-force elimination", 5),
     ]

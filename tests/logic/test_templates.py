@@ -1,0 +1,71 @@
+"""Templates: Template Set and Template Delete, hand-made positions and soundness."""
+
+from __future__ import annotations
+
+import os
+
+from numberplace import formats
+from numberplace.logic import Board
+from numberplace.logic.board import bit
+from numberplace.logic.templates import (
+    TEMPLATE_DELETE,
+    TEMPLATE_SET,
+    find_template_delete,
+    find_template_set,
+)
+from numberplace.puzzle import Puzzle
+
+from conftest import data_lines
+from positions import S9, audit_lines, cell
+
+EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
+
+SOLUTION = ("534678912672195348198342567859761423426853791"
+            "713924856961537284287419635345286179")
+
+
+def near_solved(*empty: str) -> Board:
+    values = [int(ch) for ch in SOLUTION]
+    for name in empty:
+        values[cell(name)] = 0
+    return Board.from_puzzle(Puzzle(S9, tuple(values)))
+
+
+def test_template_set_places_the_only_way() -> None:
+    board = near_solved("r1c1", "r2c2", "r5c5")
+    steps = list(find_template_set(board, S9))
+    placed = {p for s in steps for p in s.placements}
+    assert placed == {(cell("r1c1"), 5), (cell("r2c2"), 7), (cell("r5c5"), 5)}
+    assert all(s.technique == TEMPLATE_SET for s in steps)
+    assert steps[0].text.startswith("Template Set: every way ")
+
+
+def test_template_delete_removes_what_no_way_uses() -> None:
+    board = near_solved("r1c1")
+    board.candidates[cell("r1c1")] |= bit(9)  # 9 is placed in every house already
+    steps = list(find_template_delete(board, S9))
+    assert [s.eliminations for s in steps] == [((cell("r1c1"), 9),)]
+    assert steps[0].technique == TEMPLATE_DELETE
+
+
+def test_templates_do_not_fire() -> None:
+    board = near_solved("r1c1")
+    assert list(find_template_delete(board, S9)) == []
+    # an empty 9x9 has too many ways for each value to list: nothing is claimed
+    empty = Board.from_puzzle(Puzzle(S9, (0,) * 81))
+    assert list(find_template_set(empty, S9)) == []
+    assert list(find_template_delete(empty, S9)) == []
+
+
+def test_templates_need_houses_holding_every_value() -> None:
+    # a Kakuro's runs are no houses of the grid's size: nothing to fill once per house
+    puzzle = next(iter(formats.read_file(os.path.join(EXAMPLES, "kakuro.txt")))).puzzle
+    board = Board.from_puzzle(puzzle)
+    assert list(find_template_set(board, puzzle.shape)) == []
+    assert list(find_template_delete(board, puzzle.shape)) == []
+
+
+def test_soundness_on_benchmark_puzzles() -> None:
+    report = audit_lines(data_lines("magictour_top1465.txt", 30),
+                         [TEMPLATE_SET, TEMPLATE_DELETE])
+    assert report.found[TEMPLATE_DELETE]
