@@ -116,3 +116,14 @@ def audit_generated(shape: Shape, seeds: range | tuple[int, ...], probe: list[st
         puzzle = minimal_puzzle(shape, solution, seed, tries=tries)
         total.merge(assert_sound(puzzle, probe, solution=solution, **options))
     return total
+
+
+def bivalue_chain(last: tuple[int, int]) -> Board:
+    """r1c1 {1,2}, r1c5 {2,3}, r5c5 {3,4} and r5c9 ``last`` on an open board: with
+    ``last`` {4,1}, r1c1 or r5c9 holds 1 (an XY-Chain, an ALS-XY-Chain)."""
+    board = open_board()
+    set_cands(board, "r1c1", 1, 2)
+    set_cands(board, "r1c5", 2, 3)
+    set_cands(board, "r5c5", 3, 4)
+    set_cands(board, "r5c9", *last)
+    return board

@@ -29,6 +29,7 @@ from positions import (
     assert_sound,
     audit_generated,
     audit_lines,
+    bivalue_chain,
     cell,
     elims,
     open_board,
@@ -196,24 +197,17 @@ def test_death_blossom_does_not_fire() -> None:
     assert list(find_death_blossom(wing_board((2, 4)), S9)) == []
 
 
-def chain_board(last: tuple[int, int]) -> Board:
-    board = open_board()
-    set_cands(board, "r1c1", 1, 2)
-    set_cands(board, "r1c5", 2, 3)
-    set_cands(board, "r5c5", 3, 4)
-    set_cands(board, "r5c9", *last)
-    return board
 
 
 def test_als_xy_chain() -> None:
-    steps = list(find_als_xy_chain(chain_board((4, 1)), S9))
+    steps = list(find_als_xy_chain(bivalue_chain((4, 1)), S9))
     # r1c1 -2- r1c5 -3- r5c5 -4- r5c9: r1c1 or r5c9 holds 1
     assert cells_x("r1c9 r5c1", 1) in [set(s.eliminations) for s in steps]
     assert all(s.technique == ALS_XY_CHAIN for s in steps)
 
 
 def test_als_xy_chain_does_not_fire() -> None:
-    assert list(find_als_xy_chain(chain_board((4, 5)), S9)) == []
+    assert list(find_als_xy_chain(bivalue_chain((4, 5)), S9)) == []
 
 
 def test_als_size_is_the_callers() -> None:

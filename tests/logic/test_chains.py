@@ -34,6 +34,7 @@ from positions import (
     S9,
     audit_generated,
     audit_lines,
+    bivalue_chain,
     cell,
     col,
     elims,
@@ -50,7 +51,7 @@ def removals(steps: list) -> list[set[tuple[int, int]]]:
 
 # -- X-Chain -------------------------------------------------------------------------------
 
-def x_chain_board(other_end: str) -> Board:
+def x_bivalue_chain(other_end: str) -> Board:
     board = open_board()
     keep_only(board, 4, row(1), "r1c2", "r1c7")
     keep_only(board, 4, row(5), other_end, "r5c3")
@@ -58,7 +59,7 @@ def x_chain_board(other_end: str) -> Board:
 
 
 def test_x_chain() -> None:
-    steps = list(find_x_chain(x_chain_board("r5c7"), S9))
+    steps = list(find_x_chain(x_bivalue_chain("r5c7"), S9))
     assert removals(steps) == [elims(("r2c3", 4), ("r3c3", 4), ("r4c2", 4), ("r6c2", 4))]
     assert steps[0].technique == X_CHAIN
     assert steps[0].text == ("X-Chain on 4: r1c2 = r1c7 - r5c7 = r5c3: remove 4 from r2c3, "
@@ -67,22 +68,15 @@ def test_x_chain() -> None:
 
 def test_x_chain_does_not_fire() -> None:
     # r5c8 does not see r1c7: the two strong links are not joined
-    assert list(find_x_chain(x_chain_board("r5c8"), S9)) == []
+    assert list(find_x_chain(x_bivalue_chain("r5c8"), S9)) == []
 
 
 # -- XY-Chain ------------------------------------------------------------------------------
 
-def xy_board(last: tuple[int, int]) -> Board:
-    board = open_board()
-    set_cands(board, "r1c1", 1, 2)
-    set_cands(board, "r1c5", 2, 3)
-    set_cands(board, "r5c5", 3, 4)
-    set_cands(board, "r5c9", *last)
-    return board
 
 
 def test_xy_chain() -> None:
-    steps = list(find_xy_chain(xy_board((4, 1)), S9))
+    steps = list(find_xy_chain(bivalue_chain((4, 1)), S9))
     assert removals(steps) == [elims(("r1c9", 1), ("r5c1", 1))]
     assert steps[0].technique == XY_CHAIN
     assert steps[0].text == ("XY-Chain: (1=2)r1c1 - (2=3)r1c5 - (3=4)r5c5 - (4=1)r5c9: "
@@ -90,7 +84,7 @@ def test_xy_chain() -> None:
 
 
 def test_xy_chain_does_not_fire() -> None:
-    assert list(find_xy_chain(xy_board((4, 5)), S9)) == []
+    assert list(find_xy_chain(bivalue_chain((4, 5)), S9)) == []
 
 
 # -- AIC -----------------------------------------------------------------------------------

@@ -387,7 +387,7 @@ def _ends(board: Board, a: Als, b: Als, exclude: int, holders: list[int], used: 
           ) -> list[tuple[int, int]]:
     """What one of two sets holding their other values removes: each value z of both
     but those in ``exclude`` leaves the cells outside them seeing all their zs."""
-    elims = []
+    elims: list[tuple[int, int]] = []
     for z in values_of(a.mask & b.mask & ~exclude):
         targets = a.seen[z] & b.seen[z] & holders[z] & ~used
         elims.extend((c, z) for c in ones(targets))
@@ -555,7 +555,7 @@ def find_death_blossom(board: Board, shape: Shape) -> Iterator[Step]:
             used = 1 << stem
             for s in ps:
                 used |= s.bits
-            elims = []
+            elims: list[tuple[int, int]] = []
             for z in values_of(common):
                 targets = holders[z] & ~used
                 for d, s in zip(digits, ps, strict=True):

@@ -483,8 +483,9 @@ def _nice_loops(graph: _Graph, board: Board, max_links: int | None,
         ends = {s: in_cell.get(nodes[s >> 1][0], []) for s in starts}
         for reached, closed, depths in _layers(graph, starts, max_links, ends):
             found = []
-            ends = [(s, st, False) for s, st in reached] + [(s, st, True) for s, st in closed]
-            for s, st, closing in ends:
+            pending = [(s, st, False) for s, st in reached] + [(s, st, True)
+                                                                for s, st in closed]
+            for s, st, closing in pending:
                 home = nodes[s >> 1][0]
                 if not closing and (nodes[st >> 1][0] != home or depths[s][st] < 3):
                     continue

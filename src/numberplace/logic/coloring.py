@@ -19,7 +19,7 @@ phrased in houses and peers, so the finders serve every shape.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from ..shape import Shape
 from .board import Board, bit, by_value
@@ -133,7 +133,7 @@ def find_simple_colors_wrap(board: Board, shape: Shape) -> Iterator[Step]:
     return by_value(SIMPLE_COLORS_WRAP, board, search)
 
 
-def _sees(peers: list[set[int]], cells: list[int], others: list[int]) -> bool:
+def _sees(peers: Sequence[frozenset[int]], cells: list[int], others: list[int]) -> bool:
     """True when a cell of ``cells`` sees a cell of ``others``."""
     other = set(others)
     return any(peers[c] & other for c in cells)

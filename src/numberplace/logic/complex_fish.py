@@ -24,13 +24,22 @@ so only covers that matter are tried.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from ..shape import BLOCK_KINDS, HouseKind, Shape
 from .board import Board, value_cells
 from .fish import FISH_NAMES, _fish
 from .geometry import house_bits, ones, peer_bits
-from .step import Role, Step, cells_ref, eliminations_ref, house_ref, make_step, value_ref
+from .step import (
+    Role,
+    Step,
+    cells_ref,
+    eliminations_ref,
+    house_ref,
+    joined,
+    make_step,
+    value_ref,
+)
 
 FRANKEN_FISH = "Franken Fish"
 MUTANT_FISH = "Mutant Fish"
@@ -84,7 +93,7 @@ def _search(board: Board, shape: Shape, value: int, category: str) -> Iterator[F
         for c in ones(masks[h]):
             houses_of_cell.setdefault(c, []).append(h)
     budget = [board.memo.fish_steps or FISH_BUDGET]
-    found: set[frozenset[tuple[int, int]]] = set()
+    found: set[frozenset[int]] = set()
 
     def sides() -> list[tuple[set[str], set[str]]]:
         if category == "franken":
@@ -142,7 +151,7 @@ def _bases(houses: list[int], masks: dict[int, int], size: int, budget: list[int
 
 def _covers(body: int, endo: int, size: int, houses_of_cell: dict[int, list[int]],
             masks: dict[int, int], kinds: list[str], cover_kinds: set[str],
-            base: set[int], pm: list[int], budget: list[int]
+            base: set[int], pm: Sequence[int], budget: list[int]
             ) -> Iterator[tuple[tuple[int, ...], int]]:
     """Cover sets of ``size`` houses for the base candidates ``body``, with their fins."""
     seen: set[tuple[int, ...]] = set()
@@ -183,7 +192,7 @@ def _covers(body: int, endo: int, size: int, houses_of_cell: dict[int, list[int]
 
 
 def _eliminations(body: int, covers: tuple[int, ...], fins: int, masks: dict[int, int],
-                  vcells: int, pm: list[int]) -> tuple[tuple[int, int], ...]:
+                  vcells: int, pm: Sequence[int]) -> tuple[int, ...]:
     covered = 0
     twice = 0
     for h in covers:
@@ -252,35 +261,16 @@ def _value_of(step: Step) -> int:
 
 def _siamese(steps: list[Step], technique: str) -> Iterator[Step]:
     """Two fish of one value on the same base houses removing different candidates."""
-    groups: dict[tuple[int, tuple[int, ...]], list[Step]] = {}
-    for s in steps:
-        size = len(s.houses) // 2
-        groups.setdefault((_value_of(s), tuple(sorted(s.houses[:size]))), []).append(s)
-    seen: set[frozenset[tuple[int, int]]] = set()
-    for group in groups.values():
-        for i, first in enumerate(group):
-            for second in group[i + 1:]:
-                if set(first.eliminations) == set(second.eliminations):
-                    continue
-                elims = tuple(sorted(set(first.eliminations) | set(second.eliminations),
-                                     key=lambda cv: (cv[1], cv[0])))
-                key = frozenset(elims)
-                if key in seen:
-                    continue
-                seen.add(key)
-                size = len(first.houses) // 2
-                template = (f"Siamese fish: {first.template.split(': remove ')[0]}; and "
-                            f"cover {', '.join(house_ref(h) for h in second.houses[size:])}: "
-                            f"remove {eliminations_ref(elims)}")
-                yield make_step(
-                    first.shape, technique, template, eliminations=elims,
-                    cells=tuple(dict.fromkeys(first.cells + second.cells)),
-                    houses=first.houses + tuple(h for h in second.houses[size:]
-                                                if h not in first.houses),
-                    highlights=tuple(dict.fromkeys(h for h in first.highlights
-                                                   + second.highlights
-                                                   if h[0] != Role.REMOVED))
-                    + tuple((Role.REMOVED, c, v) for c, v in elims))
+
+    def base(step: Step) -> tuple[int, tuple[int, ...]]:
+        return _value_of(step), tuple(sorted(step.houses[:len(step.houses) // 2]))
+
+    def describe(first: Step, second: Step) -> str:
+        covers = second.houses[len(second.houses) // 2:]
+        return (f"Siamese fish: {first.template.split(': remove ')[0]}; and cover "
+                f"{', '.join(house_ref(h) for h in covers)}")
+
+    return joined(steps, base, technique, describe)
 
 
 def find_siamese_fish(board: Board, shape: Shape) -> Iterator[Step]:

@@ -31,7 +31,16 @@ from collections.abc import Callable, Collection, Iterator
 from ..shape import BLOCK_KINDS, LINE_KINDS, HouseKind, Shape
 from .board import Board, bit, by_value
 from .geometry import house_sets, peer_sets, strong_links
-from .step import Role, Step, cell_ref, eliminations_ref, house_ref, make_step, value_ref
+from .step import (
+    Role,
+    Step,
+    cell_ref,
+    eliminations_ref,
+    house_ref,
+    joined,
+    make_step,
+    value_ref,
+)
 
 Link = tuple[int, int, int]  # (house, cell, cell)
 
@@ -165,23 +174,9 @@ def find_empty_rectangle(board: Board, shape: Shape) -> Iterator[Step]:
 
 def _duals(steps: list[Step], key: Callable[[Step], object], name: str) -> Iterator[Step]:
     """Two steps of one pattern (same ``key``) removing different candidates, as one."""
-    for i, first in enumerate(steps):
-        for second in steps[i + 1:]:
-            if key(first) != key(second) or set(first.eliminations) == set(
-                    second.eliminations):
-                continue
-            elims = tuple(sorted(set(first.eliminations) | set(second.eliminations),
-                                 key=lambda cv: (cv[1], cv[0])))
-            template = (f"Dual {first.template.split(': remove ')[0]}; and "
-                        f"{second.template.split(': remove ')[0].split(': ', 1)[1]}: remove "
-                        f"{eliminations_ref(elims)}")
-            yield make_step(
-                first.shape, name, template, eliminations=elims,
-                cells=tuple(dict.fromkeys(first.cells + second.cells)),
-                houses=tuple(dict.fromkeys(first.houses + second.houses)),
-                highlights=tuple(dict.fromkeys(
-                    [h for h in first.highlights + second.highlights if h[0] != Role.REMOVED]))
-                + tuple((Role.REMOVED, c, v) for c, v in elims))
+    return joined(steps, key, name, lambda first, second: (
+        f"Dual {first.template.split(': remove ')[0]}; and "
+        f"{second.template.split(': remove ')[0].split(': ', 1)[1]}"))
 
 
 def _value_of(step: Step) -> int:

@@ -8,7 +8,7 @@ A step's text is kept as a template in which cells and houses are markers (``{c1
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
@@ -219,3 +219,35 @@ def placement_step(shape: Shape, technique: str, template: str, cell: int, value
     return make_step(shape, technique, template, placements=((cell, value),), cells=(cell,),
                      houses=houses, highlights=((Role.PLACED, cell, value),), depth=depth,
                      cages=cages)
+
+
+def joined(steps: Sequence[Step], key: Callable[[Step], object], technique: str,
+           describe: Callable[[Step, Step], str]) -> Iterator[Step]:
+    """Two steps of one pattern (the same ``key``) removing different candidates, as one
+    step removing what both do (each set of removals once): HoDoKu's dual and Siamese
+    steps. ``describe(first, second)`` writes the text before ``: remove ...``."""
+    groups: dict[object, list[Step]] = {}
+    for step in steps:
+        groups.setdefault(key(step), []).append(step)
+    seen: set[frozenset[tuple[int, int]]] = set()
+    for group in groups.values():
+        for i, first in enumerate(group):
+            for second in group[i + 1:]:
+                both = set(first.eliminations) | set(second.eliminations)
+                if set(first.eliminations) == set(second.eliminations) or \
+                        frozenset(both) in seen:
+                    continue
+                seen.add(frozenset(both))
+                elims = tuple(sorted(both, key=lambda cv: (cv[1], cv[0])))
+                shape = first.shape
+                assert shape is not None  # every finder's step knows its shape
+                yield make_step(
+                    shape, technique,
+                    f"{describe(first, second)}: remove {eliminations_ref(elims)}",
+                    eliminations=elims,
+                    cells=tuple(dict.fromkeys(first.cells + second.cells)),
+                    houses=tuple(dict.fromkeys(first.houses + second.houses)),
+                    highlights=tuple(dict.fromkeys(
+                        h for h in first.highlights + second.highlights
+                        if h[0] != Role.REMOVED))
+                    + tuple((Role.REMOVED, c, v) for c, v in elims))
