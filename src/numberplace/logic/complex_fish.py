@@ -52,7 +52,7 @@ MAX_ENDO_FINS = 2
 MAX_SIZE = 4
 #: Most search steps for one value's fish of one kind, unless the caller sets
 #: ``Memo.fish_steps`` (Mutant jellyfish can take millions on an open board).
-FISH_BUDGET = 200_000
+FISH_BUDGET = 20_000
 
 _LINES = (HouseKind.ROW, HouseKind.COLUMN)
 _NAMES = {**FISH_NAMES, 5: "Squirmbag", 6: "Whale", 7: "Leviathan"}

@@ -29,7 +29,7 @@ TEMPLATE_SET = "Template Set"
 TEMPLATE_DELETE = "Template Delete"
 
 #: Most search steps spent listing one value's templates.
-MOST_NODES = 200_000
+MOST_NODES = 20_000
 
 
 class _TooMany(Exception):
