@@ -66,6 +66,8 @@ def test_templates_need_houses_holding_every_value() -> None:
 
 
 def test_soundness_on_benchmark_puzzles() -> None:
-    report = audit_lines(data_lines("magictour_top1465.txt", 30),
-                         [TEMPLATE_SET, TEMPLATE_DELETE])
+    # probed wherever the singles stall, so the templates meet many boards
+    report = audit_lines(data_lines("magictour_top1465.txt", 12),
+                         [TEMPLATE_SET, TEMPLATE_DELETE],
+                         before=["Full House", "Naked Single", "Hidden Single"])
     assert report.found[TEMPLATE_DELETE]
