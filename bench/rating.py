@@ -92,8 +92,8 @@ def main() -> None:
         description=__doc__.split("\n\n")[0],
         epilog="No rated file is shipped. The figures in docs/rating.md came from Sudoku "
                "Explainer's serate command (the SukakuExplainer build, run outside this "
-               "project) over every 50th puzzle of kaggle_like_10k, every 120th of 17_clue and "
-               "every 4th of magictour_top1465, its output written as 'PUZZLE RATING' lines. "
+               "project) over the puzzles docs/rating.md lists, its output written as "
+               "'PUZZLE RATING' lines. "
                "Rating takes about a second per puzzle per core; progress goes to standard "
                "error.")
     parser.add_argument("files", nargs="+", metavar="RATED_FILE",
@@ -115,9 +115,14 @@ def main() -> None:
     theirs = [r for _, r in pairs]
     mine = [d if d is not None else 0.0 for d, _, _ in results]
     rho = spearman(theirs, mine)
+    hard = [i for i, t in enumerate(theirs) if t >= 7.0]
+    rho_hard = (spearman([theirs[i] for i in hard], [mine[i] for i in hard])
+                if len(hard) > 2 else float("nan"))
+    mad = statistics.fmean(abs(a - b) for a, b in zip(theirs, mine, strict=True))
     console = Console(width=120)
     table = Table(title=f"our difficulty against Sudoku Explainer's: {len(pairs)} puzzles, "
-                        f"Spearman {rho:.3f}")
+                        f"Spearman {rho:.3f}; on the {len(hard)} rated 7.0 or more, "
+                        f"Spearman {rho_hard:.3f}; mean difference {mad:.2f}")
     for col in ("their rating", "puzzles", "our mean", "our range", "our levels",
                 "median ms"):
         table.add_column(col, justify="right")

@@ -42,6 +42,19 @@ def open_board(source: Shape | Puzzle | str = S9, **parse_options: object) -> Bo
     return Board.from_puzzle(source)
 
 
+#: A solved 9x9 grid, for boards with a few cells left open.
+SOLUTION = ("534678912672195348198342567859761423426853791"
+            "713924856961537284287419635345286179")
+
+
+def near_solved(*empty: str) -> Board:
+    """The board of :data:`SOLUTION` with these cells (names such as ``r1c1``) open."""
+    values = [int(ch) for ch in SOLUTION]
+    for name in empty:
+        values[cell(name)] = 0
+    return Board.from_puzzle(Puzzle(S9, tuple(values)))
+
+
 def cell(name: str, shape: Shape = S9) -> int:
     """Cell index of a name such as ``r5c6``."""
     return shape.parse_cell(name)

@@ -28,10 +28,22 @@ from dataclasses import dataclass, field
 from . import arguments, engine
 from .errors import LimitError, NumberplaceError
 from .limits import Deadline
+from .logic.als import ALS_XY_CHAIN, ALS_XY_WING, ALS_XZ, DEATH_BLOSSOM, SUE_DE_COQ
 from .logic.board import Memo
+from .logic.chains import (
+    CELL_FORCING,
+    FORCING_CONTRADICTION,
+    GROUPED_AIC,
+    GROUPED_NICE_LOOP,
+    HOUSE_FORCING,
+)
+from .logic.complex_fish import FRANKEN_FISH, MUTANT_FISH
 from .logic.driver import BOOK, solve_path
+from .logic.explain import boards_before_steps
+from .logic.explainer import forcing_value
 from .logic.step import LogicStatus, Step
 from .logic.techniques import BRUTE_FORCE, LEVEL_NAMES, REGISTRY, Family
+from .logic.templates import TEMPLATE_DELETE, TEMPLATE_SET
 from .puzzle import Puzzle
 from .shape import BLOCK_KINDS
 
@@ -153,14 +165,15 @@ def rate(puzzle: Puzzle | str, *, time_limit: float | None = 60.0,
     out = Rating(engine.Status.UNIQUE)
     hardest_value = 0.0
     level = LEVELS[0]
-    for step in path.steps:
+    forcing = _forcing_values(puzzle, path.steps)
+    for i, step in enumerate(path.steps):
         out.steps[step.technique] += 1
         if step.technique == BRUTE_FORCE:
             out.guesses += 1
         if step.depth and step.technique != BRUTE_FORCE:
             continue  # work under a guess does not make the puzzle harder
         kind = shape.houses[step.houses[0]].kind if step.houses else None
-        value = step_difficulty(step, kind)
+        value = forcing.get(i) or step_difficulty(step, kind)
         if value > hardest_value:
             hardest_value, out.hardest = value, step.technique
         level = max(level, level_of(step.technique), key=lambda lv: lv.number)
@@ -176,6 +189,35 @@ def rate(puzzle: Puzzle | str, *, time_limit: float | None = 60.0,
 
 
 _LIMIT = "the search budget ran out before one solution was proved"
+
+#: Steps valued by the Explainer's rules for forcing chains rather than by their table
+#: value: those that try a value and follow it, and those of techniques the Explainer
+#: does not have, whose boards it solves by forcing chains.
+_FORCING = frozenset((
+    FORCING_CONTRADICTION, CELL_FORCING, HOUSE_FORCING, GROUPED_AIC, GROUPED_NICE_LOOP,
+    SUE_DE_COQ, ALS_XZ, ALS_XY_WING, DEATH_BLOSSOM, ALS_XY_CHAIN, TEMPLATE_SET,
+    TEMPLATE_DELETE, FRANKEN_FISH, MUTANT_FISH))
+
+
+def _forcing_values(puzzle: Puzzle, steps: list[Step]) -> dict[int, float]:
+    """The Explainer-scale value of each step of a path (outside guesses) that the
+    Explainer would take by forcing chains, by its index: that of the simplest chain of
+    the first kind that finds anything on the board before it
+    (:func:`~numberplace.logic.explainer.forcing_value`)."""
+    wanted = [i for i, s in enumerate(steps) if s.technique in _FORCING and not s.depth]
+    if not wanted:
+        return {}
+    out: dict[int, float] = {}
+    todo = set(wanted)
+    for i, board in enumerate(boards_before_steps(puzzle, steps)):
+        if i in todo:
+            value = forcing_value(board)
+            if value is not None:
+                out[i] = value
+            todo.discard(i)
+            if not todo:
+                break
+    return out
 
 
 def add_book_score(rating: Rating, puzzle: Puzzle, time_limit: float | None = 60.0,

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from numberplace.logic import Board
+from numberplace import engine, formats
+from numberplace.logic import Board, solve_path
 from numberplace.logic.chains import (
     AIC,
     CELL_FORCING,
     FORCING_CONTRADICTION,
+    FORCING_CONTRADICTION_PLUS,
     GROUPED_AIC,
     GROUPED_NICE_LOOP,
     HOUSE_FORCING,
@@ -18,6 +20,7 @@ from numberplace.logic.chains import (
     find_aic,
     find_cell_forcing_chain,
     find_forcing_contradiction,
+    find_forcing_contradiction_plus,
     find_grouped_aic,
     find_grouped_nice_loop,
     find_house_forcing_chain,
@@ -26,6 +29,8 @@ from numberplace.logic.chains import (
     find_xy_chain,
     propagate,
 )
+from numberplace.logic.explain import boards_before_steps
+from numberplace.puzzle import Puzzle
 from numberplace.shape import Shape, classic, diagonal, jigsaw
 
 from conftest import data_lines
@@ -279,10 +284,58 @@ def test_forcing_contradiction_does_not_fire() -> None:
     assert next(find_forcing_contradiction(board, S9), None) is None
 
 
+def locked_board() -> Board:
+    # 7 of row 1 in r1c1, r1c2 and r1c4 (6 or 7); r2c1 and r2c2 hold 7 or 9
+    board = open_board()
+    keep_only(board, 7, row(1), "r1c1", "r1c2", "r1c4")
+    set_cands(board, "r1c4", 6, 7)
+    set_cands(board, "r2c1", 7, 9)
+    set_cands(board, "r2c2", 7, 9)
+    return board
+
+
+def test_propagate_with_locked_candidates() -> None:
+    board = locked_board()
+    # 6 in r1c4 leaves row 1's 7 in box 1, so box 1's other cells lose 7: r2c1 and r2c2
+    # both keep only 9. Singles alone see nothing wrong.
+    assert propagate(board, cell("r1c4"), 6) is not None
+    assert propagate(board, cell("r1c4"), 6, locked=True) is None
+    assert propagate(board, cell("r1c4"), 7, locked=True) is not None
+
+
+def plus_board() -> tuple[Board, Puzzle]:
+    """The board of a hard benchmark puzzle where its path first needs the (+) chain."""
+    puzzle = formats.parse(data_lines("magictour_top1465.txt", 2)[1])
+    path = solve_path(puzzle)
+    for board, step in zip(boards_before_steps(puzzle, path.steps), path.steps, strict=True):
+        if step.technique == FORCING_CONTRADICTION_PLUS:
+            return board, puzzle
+    raise AssertionError("the puzzle's path has no (+) chain")
+
+
+def test_forcing_contradiction_plus_goes_where_singles_stop() -> None:
+    board, puzzle = plus_board()
+    assert next(find_forcing_contradiction(board, S9), None) is None
+    step = next(find_forcing_contradiction_plus(board, S9))
+    assert step.technique == FORCING_CONTRADICTION_PLUS
+    solution = engine.solve(puzzle, limit=1).solution
+    assert solution is not None
+    assert all(solution[c] != v for c, v in step.eliminations)
+    assert "followed by singles and locked candidates, breaks the board" in step.text
+
+
+def test_forcing_contradiction_plus_does_not_fire() -> None:
+    board = open_board()
+    set_cands(board, "r1c1", 1, 2)
+    set_cands(board, "r1c2", 1, 3)
+    set_cands(board, "r1c3", 1, 4)
+    assert next(find_forcing_contradiction_plus(board, S9), None) is None
+
+
 # -- soundness -----------------------------------------------------------------------------
 
 PROBE = [X_CHAIN, XY_CHAIN, AIC, GROUPED_AIC, CELL_FORCING, HOUSE_FORCING,
-         FORCING_CONTRADICTION]
+         FORCING_CONTRADICTION, FORCING_CONTRADICTION_PLUS]
 
 
 @pytest.mark.slow

@@ -16,20 +16,9 @@ from numberplace.logic.templates import (
 from numberplace.puzzle import Puzzle
 
 from conftest import data_lines
-from positions import S9, audit_lines, cell
+from positions import S9, audit_lines, cell, near_solved
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
-
-SOLUTION = ("534678912672195348198342567859761423426853791"
-            "713924856961537284287419635345286179")
-
-
-def near_solved(*empty: str) -> Board:
-    values = [int(ch) for ch in SOLUTION]
-    for name in empty:
-        values[cell(name)] = 0
-    return Board.from_puzzle(Puzzle(S9, tuple(values)))
-
 
 def test_template_set_places_the_only_way() -> None:
     board = near_solved("r1c1", "r2c2", "r5c5")

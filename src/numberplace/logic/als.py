@@ -26,10 +26,11 @@ are kept as integer bit sets (bit ``c`` for cell ``c``) for fast intersections.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, combinations
+from typing import TypeVar, cast
 
 from ..shape import BLOCK_KINDS, Shape
 from .board import Board, bit, by_houses, value_cells, values_of
@@ -52,6 +53,8 @@ ALS_XY_WING = "ALS-XY-Wing"
 ALS_XY_CHAIN = "ALS-XY-Chain"
 DEATH_BLOSSOM = "Death Blossom"
 SUE_DE_COQ = "Sue de Coq"
+
+T = TypeVar("T")
 
 #: Largest ALS the ALS searches consider unless the caller sets ``Memo.als_cells`` (keeps
 #: one search fast on a 9x9).
@@ -105,7 +108,17 @@ def almost_locked_sets(board: Board, shape: Shape, max_cells: int = MAX_ALS_CELL
         return cached[1]
     found = _almost_locked_sets(board, shape, max_cells)
     board.memo.als = (key, found)
+    board.memo.als_derived = {}
     return found
+
+
+def _derived(board: Board, name: object, make: Callable[[], T]) -> T:
+    """Something computed from the board's sets (just listed by
+    :func:`almost_locked_sets`), kept until the sets change."""
+    derived = board.memo.als_derived
+    if name not in derived:
+        derived[name] = make()
+    return cast(T, derived[name])
 
 
 def _almost_locked_sets(board: Board, shape: Shape, max_cells: int) -> list[Als]:
@@ -165,7 +178,8 @@ def find_als_xz(board: Board, shape: Shape) -> Iterator[Step]:
     """ALS-XZ (singly and doubly linked) on ALS of up to :data:`MAX_ALS_CELLS` cells."""
     sets = almost_locked_sets(board, shape, _als_cells(board))
     holders = value_cells(board)
-    for (i, j), linked in sorted(_restricted_pairs(sets, holders).items()):
+    pairs = _derived(board, "pairs", lambda: _restricted_pairs(sets, holders))
+    for (i, j), linked in sorted(pairs.items()):
         board.memo.check_time()
         a, b = sets[i], sets[j]
         common = a.mask & b.mask
@@ -363,12 +377,20 @@ MAX_CHAIN_SETS = 6
 CHAIN_BUDGET = 50_000
 
 
-def _links(sets: list[Als], holders: list[int], overlap: bool) -> dict[int, dict[int, int]]:
+def _links(board: Board, sets: list[Als], holders: list[int], overlap: bool
+           ) -> dict[int, dict[int, int]]:
+    return _derived(board, ("links", overlap), lambda: _make_links(board, sets, holders,
+                                                                   overlap))
+
+
+def _make_links(board: Board, sets: list[Als], holders: list[int], overlap: bool
+                ) -> dict[int, dict[int, int]]:
     """Restricted commons between sets, both ways: ``links[i][j]`` is the mask of values
     every holder of which in set i sees every holder in set j. Sets sharing a cell are
     linked only with ``overlap``, and then by values none of whose holders is shared."""
     out: dict[int, dict[int, int]] = {i: {} for i in range(len(sets))}
-    for (i, j), mask in _restricted_pairs(sets, holders).items():
+    pairs = _derived(board, "pairs", lambda: _restricted_pairs(sets, holders))
+    for (i, j), mask in pairs.items():
         shared = sets[i].bits & sets[j].bits
         if shared:
             if not overlap:
@@ -415,16 +437,31 @@ def _xy_wings(board: Board, shape: Shape, overlap: bool,
               seen: set[frozenset[tuple[int, int]]]) -> Iterator[Step]:
     sets = almost_locked_sets(board, shape, _als_cells(board))
     holders = value_cells(board)
-    links = _links(sets, holders, overlap)
+    links = _links(board, sets, holders, overlap)
+    # the values of both sets of a pair that some cell outside them could lose: a pair
+    # with none (most of them) is passed over whatever the pivot
+    removable: dict[tuple[int, int], int] = {}
     for c, around in links.items():
         pivot = sets[c]
+        board.memo.check_time()
         for (i, xs), (j, ys) in combinations(sorted(around.items()), 2):
-            board.memo.check_time()
             a, b = sets[i], sets[j]
             if not overlap and a.bits & b.bits:
                 continue
+            zs = removable.get((i, j))
+            if zs is None:
+                zs = 0
+                outside = ~(a.bits | b.bits)
+                for z in values_of(a.mask & b.mask):
+                    if a.seen[z] & b.seen[z] & holders[z] & outside:
+                        zs |= bit(z)
+                removable[(i, j)] = zs
+            if not zs:
+                continue
             for x in values_of(xs):
                 for y in values_of(ys & ~bit(x)):
+                    if not zs & ~(bit(x) | bit(y)):
+                        continue
                     elims = _ends(board, a, b, bit(x) | bit(y), holders, a.bits | b.bits)
                     key = frozenset(elims)
                     if not elims or key in seen:
@@ -449,7 +486,7 @@ def find_als_xy_chain(board: Board, shape: Shape) -> Iterator[Step]:
     the first link's value nor the last's) leaves every cell seeing all their zs."""
     sets = almost_locked_sets(board, shape, _als_cells(board))
     holders = value_cells(board)
-    links = _links(sets, holders, False)
+    links = _links(board, sets, holders, False)
     # each set's links as (set, value) pairs, read once
     steps_from = [[(j, x) for j, m in sorted(links[i].items()) for x in values_of(m)]
                   for i in range(len(sets))]
@@ -459,6 +496,13 @@ def find_als_xy_chain(board: Board, shape: Shape) -> Iterator[Step]:
     for start in range(len(sets)):
         board.memo.check_time()
         first = sets[start]
+        # the values of the first set some cell outside it could lose: none, no chain
+        removable = 0
+        for z in values_of(first.mask):
+            if first.seen[z] & holders[z] & ~first.bits:
+                removable |= bit(z)
+        if not removable:
+            continue
         path, rccs, used = [start], [0], first.bits
         at = [0]  # the next link to try from each set of the path
         while at:
@@ -476,8 +520,8 @@ def find_als_xy_chain(board: Board, shape: Shape) -> Iterator[Step]:
                 continue
             if len(path) >= 2 and start < j:
                 # z: a value of both ends but the first and the last link's
-                common = first.mask & last.mask & ~(bit(rccs[1] if len(rccs) > 1 else x)
-                                                   | bit(x))
+                common = removable & last.mask & ~(bit(rccs[1] if len(rccs) > 1 else x)
+                                                  | bit(x))
                 if common:
                     elims = _ends(board, first, last, ~common, holders,
                                   first.bits | last.bits)
@@ -503,28 +547,38 @@ PETAL_BUDGET = 2_000
 
 
 def _petal_choices(sets: list[Als], digits: list[int], petals: dict[int, list[int]],
-                   stem: int, overlap: bool) -> Iterator[list[int]]:
+                   stem: int, overlap: bool, targets: dict[int, int]
+                   ) -> Iterator[list[int]]:
     """One set per value of the stem, sharing no cell (but with ``overlap``), with some
-    value all hold besides their own."""
+    value all hold besides their own that leaves a cell: ``targets`` holds, per value,
+    the cells it could leave before any petal is chosen, and a choice whose petals leave
+    no value a cell to take it from is not followed."""
     budget = [PETAL_BUDGET]
 
-    def pick(i: int, chosen: list[int], used: int, common: int) -> Iterator[list[int]]:
+    def pick(i: int, chosen: list[int], used: int, common: int, hits: dict[int, int]
+             ) -> Iterator[list[int]]:
         budget[0] -= 1
         if budget[0] < 0:
             return
         if i == len(digits):
             yield list(chosen)
             return
-        for k in petals[digits[i]]:
+        d = digits[i]
+        for k in petals[d]:
             s = sets[k]
             mask = common & s.mask
-            if s.bits & used or (i and not mask & ~bit(digits[i])):
+            if s.bits & used or (i and not mask & ~bit(d)):
+                continue
+            # the cells each common value still leaves, with this petal chosen
+            left = {z: t & ~s.bits & (s.seen[z] if z != d else -1)
+                    for z, t in hits.items() if mask & bit(z)}
+            if not any(left.values()):
                 continue
             chosen.append(k)
-            yield from pick(i + 1, chosen, used if overlap else used | s.bits, mask)
+            yield from pick(i + 1, chosen, used if overlap else used | s.bits, mask, left)
             chosen.pop()
 
-    return pick(0, [], 1 << stem, -1)
+    return pick(0, [], 1 << stem, -1, targets)
 
 
 def find_death_blossom(board: Board, shape: Shape) -> Iterator[Step]:
@@ -537,17 +591,30 @@ def find_death_blossom(board: Board, shape: Shape) -> Iterator[Step]:
     cands = board.candidates
     pb = peer_bits(shape)
     seen: set[frozenset[tuple[int, int]]] = set()
+    stems = 0
+    for c, m in enumerate(cands):
+        if 2 <= m.bit_count() <= 3:
+            stems |= 1 << c
+    # the petals of each stem and value: sets outside the stem whose cells holding the
+    # value all see it
+    petals_at: dict[int, dict[int, list[int]]] = {}
+    for k, s in enumerate(sets):
+        for d, seen_d in s.seen.items():
+            for stem in ones(seen_d & stems & ~s.bits):
+                if cands[stem] & bit(d):
+                    petals_at.setdefault(stem, {}).setdefault(d, []).append(k)
     for stem, m in enumerate(cands):
-        if m.bit_count() < 2 or m.bit_count() > 3:
+        if not stems >> stem & 1 or stem not in petals_at:
             continue
         board.memo.check_time()
         digits = values_of(m)
-        petals = {d: [k for k, s in enumerate(sets) if d in s.where and not s.bits >> stem & 1
-                      and not s.where[d] & ~pb[stem]] for d in digits}
-        if any(not p for p in petals.values()):
+        petals = petals_at[stem]
+        if any(d not in petals for d in digits):
             continue
-        for chosen in chain(_petal_choices(sets, digits, petals, stem, False),
-                            _petal_choices(sets, digits, petals, stem, True)):
+        reach = {z: holders[z] & ~(1 << stem) & (pb[stem] if m & bit(z) else -1)
+                 for z in range(1, shape.size + 1)}
+        for chosen in chain(_petal_choices(sets, digits, petals, stem, False, reach),
+                            _petal_choices(sets, digits, petals, stem, True, reach)):
             ps = [sets[k] for k in chosen]
             common = -1
             for s in ps:

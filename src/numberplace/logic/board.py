@@ -406,6 +406,8 @@ class Memo:
         self.fish_steps: int | None = None
         #: the almost locked sets of the last board seen (key, sets)
         self.als: tuple[tuple[object, ...], list[Any]] | None = None
+        #: what the ALS searches derive from those sets (their links), by name
+        self.als_derived: dict[object, Any] = {}
         self.barren = Barren()
         #: :func:`value_cells` of the last candidates seen
         self.value_cells: tuple[tuple[int, ...], list[int]] | None = None
@@ -415,7 +417,11 @@ class Memo:
         self.finned: dict[int, tuple[tuple[Shape, tuple[int, ...]], list[tuple[bool, Step]]]] = {}
         #: forcing-chain outcomes (values, candidates or None) of the last board seen
         self.outcomes_key: _BoardKey | None = None
-        self.outcomes: dict[tuple[int, int], tuple[list[int], list[int]] | None] = {}
+        self.outcomes: dict[tuple[int, int, bool], tuple[list[int], list[int]] | None] = {}
+        #: boards on which the AIC search (plain or grouped) found no chain, with the
+        #: candidates its search proved true by a chain from themselves: (board key,
+        #: grouped) -> those candidates as ``(cell mask, value)``
+        self.aic_barren: dict[tuple[_BoardKey, bool], frozenset[tuple[int, int]]] = {}
 
     def clear(self) -> None:
         """Forget everything (to time a search as if it had never run)."""

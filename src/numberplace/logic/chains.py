@@ -49,6 +49,7 @@ from ..shape import Shape
 from ..sums import repeat_support
 from .board import Board, bit, by_value, cage_rest, cage_support, value_cells, values_of
 from .geometry import house_bits, ones, peer_bits, strong_links
+from .intersections import house_pairs
 from .step import (
     Role,
     Step,
@@ -70,6 +71,7 @@ GROUPED_NICE_LOOP = "Grouped Nice Loop"
 CELL_FORCING = "Cell Forcing Chain"
 HOUSE_FORCING = "House Forcing Chain"
 FORCING_CONTRADICTION = "Forcing Chain Contradiction"
+FORCING_CONTRADICTION_PLUS = "Forcing Chain Contradiction (+)"
 
 Node = tuple[int, int]  # (bit mask of cells, value)
 
@@ -271,8 +273,8 @@ def _layers(graph: _Graph, starts: Sequence[int], max_links: int | None,
         depth += 1
         reached = []
         closed = []
+        graph.check_time()
         for s in live:
-            graph.check_time()
             seen = depths[s]
             extra = ends.get(s, no_ends) if ends else no_ends
             nxt = []
@@ -379,9 +381,11 @@ def _by_length(rounds: Iterator[list[Found]]) -> Iterator[Found]:
 
 
 def _aic_chains(graph: _Graph, conclude: Callable[[int, int], Elims],
-                max_links: int | None, grouped_only: bool = False) -> Iterator[Found]:
+                max_links: int | None, grouped_only: bool = False,
+                proofs: set[int] | None = None) -> Iterator[Found]:
     """AICs: from a node assumed false to a node then true, strong link first and last,
-    shortest first; ``conclude(s, t)`` is what ends ``s`` and ``t`` remove."""
+    shortest first; ``conclude(s, t)`` is what ends ``s`` and ``t`` remove. The nodes
+    whose falsehood leads back to themselves true go into ``proofs`` as they are met."""
 
     def rounds() -> Iterator[list[Found]]:
         starts = [2 * s for s in range(len(graph.nodes)) if graph.strong[s]]
@@ -389,9 +393,13 @@ def _aic_chains(graph: _Graph, conclude: Callable[[int, int], Elims],
             found = []
             for s, st in reached:
                 if not st & 1 or st >> 1 == s >> 1:
+                    if proofs is not None and st == s + 1:
+                        proofs.add(s >> 1)
+                    continue
+                if depths[s][st] < 3:
                     continue
                 elims = conclude(s >> 1, st >> 1)
-                if not elims or depths[s][st] < 3:
+                if not elims:
                     continue
                 # ends in one cell: the chain comes back to its start cell, as a loop
                 back = graph.nodes[st >> 1][0] == graph.nodes[s >> 1][0]
@@ -460,9 +468,11 @@ def _loop_result(graph: _Graph, board: Board, vmasks: list[int], path: list[int]
 
 
 def _nice_loops(graph: _Graph, board: Board, max_links: int | None,
-                grouped_only: bool = False) -> Iterator[Found]:
+                grouped_only: bool = False, only: frozenset[Node] | None = None
+                ) -> Iterator[Found]:
     """Nice loops: chains from a candidate (assumed true or false) back to its cell,
-    shortest first, each set of eliminations once."""
+    shortest first, each set of eliminations once; with ``only``, the loops from those
+    candidates assumed false alone."""
     nodes = graph.nodes
     vmasks = value_cells(board)
 
@@ -474,8 +484,11 @@ def _nice_loops(graph: _Graph, board: Board, max_links: int | None,
             yield from _chains_to(graph, depths[s], st, True)
 
     def rounds() -> Iterator[list[Found]]:
-        starts = [2 * i + on for i, (m, _) in enumerate(nodes) if not m & (m - 1)
-                  for on in (1, 0)]
+        if only is None:
+            starts = [2 * i + on for i, (m, _) in enumerate(nodes) if not m & (m - 1)
+                      for on in (1, 0)]
+        else:
+            starts = [2 * i for i, node in enumerate(nodes) if node in only]
         in_cell: dict[int, list[int]] = {}
         for i, (m, _) in enumerate(nodes):
             if not m & (m - 1) and not graph.strong[i]:
@@ -662,15 +675,41 @@ def _sees(peers: Sequence[int], colour: list[int]) -> bool:
     return bool(seen & colour[0]) and bool(seen & colour[1])
 
 
+def _board_key(board: Board) -> tuple[Shape, tuple[int, ...], tuple[int, ...]]:
+    return board.shape, tuple(board.candidates), tuple(board.values)
+
+
 def _aic(board: Board, shape: Shape, grouped: bool, technique: str) -> Iterator[Step]:
     values = range(1, shape.size + 1)
     links = _house_links(board, values, grouped) + _bivalue_links(board)
     graph = _Graph(board, links, True)
     vmasks = value_cells(board)
-    for path, elims, _ in _aic_chains(graph, lambda s, t: _aic_ends(graph, board, vmasks, s, t),
-                                      _max_links(board), grouped):
+    proofs: set[int] = set()
+    barren = True
+    nodes, cp = graph.nodes, graph.cp
+
+    def conclude(s: int, t: int) -> Elims:
+        # most ends share their value and remove nothing: that case is tested here
+        (ms, vs), (mt, vt) = nodes[s], nodes[t]
+        if vs == vt:
+            hit = cp[s] & cp[t] & vmasks[vs] & ~(ms | mt)
+            return tuple((c, vs) for c in ones(hit)) if hit else ()
+        return _aic_ends(graph, board, vmasks, s, t)
+
+    for path, elims, _ in _aic_chains(graph, conclude, _max_links(board), grouped, proofs):
+        barren = False
         yield _chain_step(shape, technique, graph, path, elims,
                           f"{technique}: {_chain_text(graph, path, True)}")
+    if not barren:
+        return
+    # searched to the end in vain: a nice loop on this board can only be one that proves
+    # its start true (any other would end an AIC the search met), so the nice-loop search
+    # that follows starts from these nodes alone
+    memo = board.memo
+    if len(memo.aic_barren) > 64:
+        memo.aic_barren.clear()
+    memo.aic_barren[(_board_key(board), grouped)] = frozenset(
+        graph.nodes[n] for n in proofs if not graph.nodes[n][0] & (graph.nodes[n][0] - 1))
 
 
 def find_aic(board: Board, shape: Shape) -> Iterator[Step]:
@@ -685,10 +724,13 @@ def find_grouped_aic(board: Board, shape: Shape) -> Iterator[Step]:
 
 
 def _nice_loop(board: Board, shape: Shape, grouped: bool, technique: str) -> Iterator[Step]:
+    only = board.memo.aic_barren.get((_board_key(board), grouped))
+    if only is not None and not only:
+        return
     values = range(1, shape.size + 1)
     links = _house_links(board, values, grouped) + _bivalue_links(board)
     graph = _Graph(board, links, True, singles=True)
-    for path, elims, kind in _nice_loops(graph, board, _max_links(board), grouped):
+    for path, elims, kind in _nice_loops(graph, board, _max_links(board), grouped, only):
         first, last = path[0], path[-1]
         cell, a = graph.nodes[first >> 1]
         b = graph.nodes[last >> 1][1]
@@ -730,14 +772,16 @@ def find_grouped_nice_loop(board: Board, shape: Shape) -> Iterator[Step]:
 Outcome = tuple[list[int], list[int]] | None  # (values, candidates) or None if broken
 
 
-def propagate(board: Board, cell: int, value: int) -> Outcome:
+def propagate(board: Board, cell: int, value: int, locked: bool = False) -> Outcome:
     """Place ``value`` in ``cell`` on a copy and follow naked and hidden singles.
 
     On shapes with sums, each cage's empty cells also keep only the digits some
-    completion of its sum uses. Returns the resulting values and candidates, or None
-    when the board breaks (a cell without candidates, a value without a place in a
-    house, a sum that can no longer be made). Each round places a value or removes a
-    candidate, so the propagation ends.
+    completion of its sum uses; with ``locked``, where the singles run out, locked
+    candidates (a value of one house confined to its cells shared with another leaves
+    the rest of the other) take the board further. Returns the resulting values and
+    candidates, or None when the board breaks (a cell without candidates, a value
+    without a place in a house, a sum that can no longer be made). Each round places a
+    value or removes a candidate, so the propagation ends.
     """
     shape = board.shape
     peers = shape.peers
@@ -796,7 +840,41 @@ def propagate(board: Board, cell: int, value: int) -> Outcome:
             if found is None:
                 return None
             narrowed |= found
+        if locked and not queue and not narrowed:
+            found = _locked_pass(shape, vals, cands, queue)
+            if found is None:
+                return None
+            narrowed = found
     return vals, cands
+
+
+def _locked_pass(shape: Shape, vals: list[int], cands: list[int],
+                 queue: list[tuple[int, int]]) -> bool | None:
+    """Locked candidates over every two houses sharing cells: True if a candidate went,
+    None if a cell lost its last one. Cells left with one candidate join ``queue``."""
+    houses = shape.houses
+    changed = False
+    for source, target, shared in house_pairs(shape):
+        inside = outside = 0
+        for c in houses[source].cells:
+            if c in shared:
+                inside |= cands[c]
+            else:
+                outside |= cands[c]
+        locked = inside & ~outside  # values of the source with every place shared
+        if not locked:
+            continue
+        for c in houses[target].cells:
+            m = cands[c]
+            if m & locked and c not in shared:
+                m &= ~locked
+                if not m:
+                    return None
+                cands[c] = m
+                changed = True
+                if not m & (m - 1):
+                    queue.append((c, m.bit_length()))
+    return changed
 
 
 def _narrow_cage(vals: list[int], cands: list[int], cells: tuple[int, ...], total: int,
@@ -824,7 +902,7 @@ def _narrow_cage(vals: list[int], cands: list[int], cells: tuple[int, ...], tota
     return changed
 
 
-def _outcome(board: Board, cell: int, value: int) -> Outcome:
+def _outcome(board: Board, cell: int, value: int, locked: bool = False) -> Outcome:
     """:func:`propagate`, remembered in the board's memo for the latest board seen (the
     forcing-chain finders share it)."""
     memo = board.memo
@@ -832,10 +910,11 @@ def _outcome(board: Board, cell: int, value: int) -> Outcome:
     if memo.outcomes_key != key:
         memo.outcomes.clear()
         memo.outcomes_key = key
-    if (cell, value) not in memo.outcomes:
+    at = (cell, value, locked)
+    if at not in memo.outcomes:
         memo.check_time()
-        memo.outcomes[(cell, value)] = propagate(board, cell, value)
-    return memo.outcomes[(cell, value)]
+        memo.outcomes[at] = propagate(board, cell, value, locked)
+    return memo.outcomes[at]
 
 
 def _common(board: Board, outcomes: list[Outcome]
@@ -938,16 +1017,28 @@ def find_house_forcing_chain(board: Board, shape: Shape) -> Iterator[Step]:
     yield from _strongest_first(steps)
 
 
-def find_forcing_contradiction(board: Board, shape: Shape) -> Iterator[Step]:
-    """A candidate whose assumption leads by singles to a broken board is removed."""
+def _contradictions(board: Board, shape: Shape, locked: bool) -> Iterator[Step]:
+    technique, how = ((FORCING_CONTRADICTION_PLUS, "singles and locked candidates")
+                      if locked else (FORCING_CONTRADICTION, "singles"))
     for c, m in enumerate(board.candidates):
         if m.bit_count() < 2:
             continue
         for v in values_of(m):
-            if _outcome(board, c, v) is not None:
+            if _outcome(board, c, v, locked) is not None:
                 continue
-            template = (f"{FORCING_CONTRADICTION}: {value_ref(v)} in {cell_ref(c)}, followed by "
-                        f"singles, breaks the board: remove {value_ref(v)} from {cell_ref(c)}")
-            yield make_step(shape, FORCING_CONTRADICTION, template,
+            template = (f"{technique}: {value_ref(v)} in {cell_ref(c)}, followed by {how}, "
+                        f"breaks the board: remove {value_ref(v)} from {cell_ref(c)}")
+            yield make_step(shape, technique, template,
                             eliminations=((c, v),), cells=(c,),
                             highlights=((Role.REMOVED, c, v),))
+
+
+def find_forcing_contradiction(board: Board, shape: Shape) -> Iterator[Step]:
+    """A candidate whose assumption leads by singles to a broken board is removed."""
+    return _contradictions(board, shape, False)
+
+
+def find_forcing_contradiction_plus(board: Board, shape: Shape) -> Iterator[Step]:
+    """A candidate whose assumption leads by singles and locked candidates to a broken
+    board is removed (the Explainer's dynamic forcing chains "plus")."""
+    return _contradictions(board, shape, True)

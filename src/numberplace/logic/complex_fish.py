@@ -38,6 +38,7 @@ from .step import (
     house_ref,
     joined,
     make_step,
+    pattern_value,
     value_ref,
 )
 
@@ -255,15 +256,11 @@ def find_mutant_fish(board: Board, shape: Shape) -> Iterator[Step]:
     return _finder(board, shape, "mutant", MUTANT_FISH)
 
 
-def _value_of(step: Step) -> int:
-    return next(v for _, _, v in step.highlights)
-
-
 def _siamese(steps: list[Step], technique: str) -> Iterator[Step]:
     """Two fish of one value on the same base houses removing different candidates."""
 
     def base(step: Step) -> tuple[int, tuple[int, ...]]:
-        return _value_of(step), tuple(sorted(step.houses[:len(step.houses) // 2]))
+        return pattern_value(step), tuple(sorted(step.houses[:len(step.houses) // 2]))
 
     def describe(first: Step, second: Step) -> str:
         covers = second.houses[len(second.houses) // 2:]

@@ -39,6 +39,7 @@ from .step import (
     house_ref,
     joined,
     make_step,
+    pattern_value,
     value_ref,
 )
 
@@ -179,10 +180,6 @@ def _duals(steps: list[Step], key: Callable[[Step], object], name: str) -> Itera
         f"{second.template.split(': remove ')[0].split(': ', 1)[1]}"))
 
 
-def _value_of(step: Step) -> int:
-    return step.highlights[0][2]
-
-
 def find_dual_two_string_kite(board: Board, shape: Shape) -> Iterator[Step]:
     """Dual 2-String Kite: two kites joined by the same two cells of a box (each the end
     of one kite's row link and the other's column link; the values may differ, as in
@@ -195,5 +192,5 @@ def find_dual_empty_rectangle(board: Board, shape: Shape) -> Iterator[Step]:
     """Dual Empty Rectangle: one box pattern with two strong links: both removals in one
     step."""
     rects = list(find_empty_rectangle(board, shape))
-    return _duals(rects, lambda s: (_value_of(s), s.houses[0], frozenset(s.cells[:-2])),
+    return _duals(rects, lambda s: (pattern_value(s), s.houses[0], frozenset(s.cells[:-2])),
                   DUAL_ER)

@@ -221,6 +221,12 @@ def placement_step(shape: Shape, technique: str, template: str, cell: int, value
                      cages=cages)
 
 
+def pattern_value(step: Step) -> int:
+    """The value of a single-value pattern's step (fish, kite, rectangle): the value of
+    its first highlight, as every such finder marks only that value."""
+    return step.highlights[0][2]
+
+
 def joined(steps: Sequence[Step], key: Callable[[Step], object], technique: str,
            describe: Callable[[Step, Step], str]) -> Iterator[Step]:
     """Two steps of one pattern (the same ``key``) removing different candidates, as one
