@@ -10,7 +10,8 @@ turns; also of the variant whose cage digits may repeat) are generated from seed
 the level-1 techniques walking and every other probed.
 
     python bench/soundness.py [--max N] [--shapes N] [--kakuro N] [--killer N]
-                              [--killer-repeats N] [--sums-probe=all|first] [--jobs J]
+                              [--killer-repeats N] [--probe=all|each]
+                              [--sums-probe=all|first] [--jobs J]
                               [FILE ...]
 
 The default files are all of magictour_top1465, kaggle_like_10k and the first 10,000
@@ -53,6 +54,9 @@ SUMS_PROBE = [t.name for t in REGISTRY.logical() if t.level > 1]
 #: (--sums-probe all), or only the first found (--sums-probe first: the path's own steps).
 #: Set from the command line before the workers start (they are forked from this process).
 EXHAUSTIVE_SUMS = True
+#: On the other puzzles, every step of every technique whenever the singles stall
+#: (--probe all), or the first step of each (--probe each: hours fewer on hard sets).
+PROBE_EACH = False
 
 #: A 9x9 jigsaw with irregular regions.
 JIGSAW_9 = ("111123333112223233111222233444555666445555666444455696777888896777889899"
@@ -86,7 +90,7 @@ def check(item: tuple[str, Shape | None, int]) -> Audit:
         solution = random_grid(shape, seed)
         tries = None if shape.ncells <= 81 else shape.ncells // 2
         puzzle = minimal_puzzle(shape, solution, seed, tries=tries)
-    report = audit(puzzle, solution, PROBE, before=SINGLES, unique=True)
+    report = audit(puzzle, solution, PROBE, before=SINGLES, unique=True, each=PROBE_EACH)
     report.faults = [f"{text or shape}: {fault}" for fault in report.faults]
     return report
 
@@ -134,14 +138,18 @@ def main() -> None:
     parser.add_argument("--killer-repeats", type=int, default=0,
                         help="generated Killer puzzles whose cage digits may repeat "
                              "(default 0)")
+    parser.add_argument("--probe", choices=("all", "each"), default="all",
+                        help="at each stall, check every step of every technique (all) or "
+                             "the first step of each (each)")
     parser.add_argument("--sums-probe", choices=("all", "first"), default="all",
                         help="on Kakuro and Killer, check every step the probed techniques "
                              "find (all, default) or the first (first: many times faster)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("files", nargs="*")
     args = parser.parse_args()
-    global EXHAUSTIVE_SUMS
+    global EXHAUSTIVE_SUMS, PROBE_EACH
     EXHAUSTIVE_SUMS = args.sums_probe == "all"
+    PROBE_EACH = args.probe == "each"
     table = Table(title="numberplace soundness (every step checked against the solution)")
     for col in ("set", "puzzles", "solved without guessing", "steps checked", "faults",
                 "seconds"):

@@ -37,3 +37,20 @@ def test_audit_flags_an_unsound_technique() -> None:
         assert report.faults and "Bogus" in report.faults[0]
         assert report.found["Bogus"] == 1
     assert not audit(puzzle, solution).faults  # the real techniques are sound here
+
+
+def test_audit_modes_check_more_or_fewer_steps() -> None:
+    """``each`` checks the first step of every probed technique at each stall: more than
+    the first finder's first step, fewer than every step of every finder."""
+    from numberplace.logic.audit import audit
+
+    from conftest import data_lines
+
+    puzzle = formats.parse(data_lines("magictour_top1465.txt", 1)[0])
+    solution = engine.solve(puzzle).solution
+    assert solution is not None
+    probe = ["X-Wing", "Skyscraper", "XY-Wing", "AIC", "Forcing Chain Contradiction"]
+    before = ["Full House", "Naked Single", "Hidden Single"]
+    counts = [sum(audit(puzzle, solution, probe, before=before, **mode).found.values())
+              for mode in ({"exhaustive": False}, {"each": True}, {"exhaustive": True})]
+    assert counts[0] < counts[1] < counts[2]

@@ -282,6 +282,7 @@ def test_forcing_contradiction_does_not_fire() -> None:
     set_cands(board, "r1c2", 1, 3)
     set_cands(board, "r1c3", 1, 4)
     assert next(find_forcing_contradiction(board, S9), None) is None
+    assert next(find_forcing_contradiction_plus(board, S9), None) is None
 
 
 def locked_board() -> Board:
@@ -322,14 +323,6 @@ def test_forcing_contradiction_plus_goes_where_singles_stop() -> None:
     assert solution is not None
     assert all(solution[c] != v for c, v in step.eliminations)
     assert "followed by singles and locked candidates, breaks the board" in step.text
-
-
-def test_forcing_contradiction_plus_does_not_fire() -> None:
-    board = open_board()
-    set_cands(board, "r1c1", 1, 2)
-    set_cands(board, "r1c2", 1, 3)
-    set_cands(board, "r1c3", 1, 4)
-    assert next(find_forcing_contradiction_plus(board, S9), None) is None
 
 
 # -- soundness -----------------------------------------------------------------------------

@@ -867,14 +867,21 @@ def _locked_pass(shape: Shape, vals: list[int], cands: list[int],
         for c in houses[target].cells:
             m = cands[c]
             if m & locked and c not in shared:
-                m &= ~locked
-                if not m:
+                if not _narrow_cell(cands, queue, c, m & ~locked):
                     return None
-                cands[c] = m
                 changed = True
-                if not m & (m - 1):
-                    queue.append((c, m.bit_length()))
     return changed
+
+
+def _narrow_cell(cands: list[int], queue: list[tuple[int, int]], c: int, m: int) -> bool:
+    """Leave cell ``c`` the candidates ``m`` (fewer than it had): False if none are left;
+    a cell left with one joins ``queue``."""
+    if not m:
+        return False
+    cands[c] = m
+    if not m & (m - 1):
+        queue.append((c, m.bit_length()))
+    return True
 
 
 def _narrow_cage(vals: list[int], cands: list[int], cells: tuple[int, ...], total: int,
@@ -892,13 +899,9 @@ def _narrow_cage(vals: list[int], cands: list[int], cells: tuple[int, ...], tota
     for c, k in zip(empty, keep, strict=True):
         m = cands[c]
         if m & ~k:
-            m &= k
-            if not m:
+            if not _narrow_cell(cands, queue, c, m & k):
                 return None
-            cands[c] = m
             changed = True
-            if not m & (m - 1):
-                queue.append((c, m.bit_length()))
     return changed
 
 
