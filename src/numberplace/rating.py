@@ -165,7 +165,10 @@ def rate(puzzle: Puzzle | str, *, time_limit: float | None = 60.0,
     out = Rating(engine.Status.UNIQUE)
     hardest_value = 0.0
     level = LEVELS[0]
-    forcing = _forcing_values(puzzle, path.steps)
+    try:
+        forcing = _forcing_values(puzzle, path.steps, deadline)
+    except LimitError as exc:
+        return Rating(engine.Status.LIMIT, message=str(exc))
     for i, step in enumerate(path.steps):
         out.steps[step.technique] += 1
         if step.technique == BRUTE_FORCE:
@@ -199,11 +202,12 @@ _FORCING = frozenset((
     TEMPLATE_DELETE, FRANKEN_FISH, MUTANT_FISH))
 
 
-def _forcing_values(puzzle: Puzzle, steps: list[Step]) -> dict[int, float]:
+def _forcing_values(puzzle: Puzzle, steps: list[Step], deadline: Deadline
+                    ) -> dict[int, float]:
     """The Explainer-scale value of each step of a path (outside guesses) that the
     Explainer would take by forcing chains, by its index: that of the simplest chain of
     the first kind that finds anything on the board before it
-    (:func:`~numberplace.logic.explainer.forcing_value`)."""
+    (:func:`~numberplace.logic.explainer.forcing_value`), within ``deadline``."""
     wanted = [i for i, s in enumerate(steps) if s.technique in _FORCING and not s.depth]
     if not wanted:
         return {}
@@ -211,6 +215,7 @@ def _forcing_values(puzzle: Puzzle, steps: list[Step]) -> dict[int, float]:
     todo = set(wanted)
     for i, board in enumerate(boards_before_steps(puzzle, steps)):
         if i in todo:
+            board.memo.deadline = deadline  # the rating's time limit holds here too
             value = forcing_value(board)
             if value is not None:
                 out[i] = value

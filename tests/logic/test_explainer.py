@@ -92,3 +92,14 @@ def test_forcing_puzzles_rate_on_the_explainer_forcing_scale(index: int) -> None
     line = data_lines("magictour_top1465.txt", 3)[index]
     r = rate(line, book=False)
     assert r.difficulty is not None and r.difficulty >= NISHIO
+
+
+def test_the_valuing_keeps_the_rating_time_limit() -> None:
+    from numberplace.errors import LimitError
+    from numberplace.limits import Deadline
+    from numberplace.rating import _forcing_values
+
+    puzzle = formats.parse(data_lines("magictour_top1465.txt", 1)[0])
+    path = solve_path(puzzle, REGISTRY.rating_order(), guess=True, unique=True)
+    with pytest.raises(LimitError):
+        _forcing_values(puzzle, path.steps, Deadline(1e-9))
