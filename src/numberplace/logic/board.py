@@ -384,6 +384,11 @@ class Barren:
 _BoardKey = tuple[Shape, tuple[int, ...], tuple[int, ...]]
 
 
+def board_key(board: Board) -> _BoardKey:
+    """A board's whole state as a key, for what the memo keeps of the latest board."""
+    return board.shape, tuple(board.candidates), tuple(board.values)
+
+
 class Memo:
     """What the searches of one solve remember between steps, so they are not repeated.
 
@@ -468,7 +473,7 @@ def house_states(board: Board) -> list[bytes]:
     """
     shape = board.shape
     values, cands = board.values, board.candidates
-    key = (shape, tuple(cands), tuple(values))
+    key = board_key(board)
     memo = board.memo
     if memo.house_states is not None and memo.house_states[0] == key:
         return memo.house_states[1]

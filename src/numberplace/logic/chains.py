@@ -47,7 +47,16 @@ from itertools import islice
 
 from ..shape import Shape
 from ..sums import repeat_support
-from .board import Board, bit, by_value, cage_rest, cage_support, value_cells, values_of
+from .board import (
+    Board,
+    bit,
+    board_key,
+    by_value,
+    cage_rest,
+    cage_support,
+    value_cells,
+    values_of,
+)
 from .geometry import house_bits, ones, peer_bits, strong_links
 from .intersections import house_pairs
 from .step import (
@@ -675,10 +684,6 @@ def _sees(peers: Sequence[int], colour: list[int]) -> bool:
     return bool(seen & colour[0]) and bool(seen & colour[1])
 
 
-def _board_key(board: Board) -> tuple[Shape, tuple[int, ...], tuple[int, ...]]:
-    return board.shape, tuple(board.candidates), tuple(board.values)
-
-
 def _aic(board: Board, shape: Shape, grouped: bool, technique: str) -> Iterator[Step]:
     values = range(1, shape.size + 1)
     links = _house_links(board, values, grouped) + _bivalue_links(board)
@@ -708,7 +713,7 @@ def _aic(board: Board, shape: Shape, grouped: bool, technique: str) -> Iterator[
     memo = board.memo
     if len(memo.aic_barren) > 64:
         memo.aic_barren.clear()
-    memo.aic_barren[(_board_key(board), grouped)] = frozenset(
+    memo.aic_barren[(board_key(board), grouped)] = frozenset(
         graph.nodes[n] for n in proofs if not graph.nodes[n][0] & (graph.nodes[n][0] - 1))
 
 
@@ -724,7 +729,7 @@ def find_grouped_aic(board: Board, shape: Shape) -> Iterator[Step]:
 
 
 def _nice_loop(board: Board, shape: Shape, grouped: bool, technique: str) -> Iterator[Step]:
-    only = board.memo.aic_barren.get((_board_key(board), grouped))
+    only = board.memo.aic_barren.get((board_key(board), grouped))
     if only is not None and not only:
         return
     values = range(1, shape.size + 1)
@@ -909,7 +914,7 @@ def _outcome(board: Board, cell: int, value: int, locked: bool = False) -> Outco
     """:func:`propagate`, remembered in the board's memo for the latest board seen (the
     forcing-chain finders share it)."""
     memo = board.memo
-    key = (board.shape, tuple(board.candidates), tuple(board.values))
+    key = board_key(board)
     if memo.outcomes_key != key:
         memo.outcomes.clear()
         memo.outcomes_key = key
