@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from .board import Board, values_of
+from .board import Board, bit, values_of
 
 #: The Explainer's base values: a contradiction reached on one digit, multiple chains
 #: with links of the board as it stands, and chains whose links rest on earlier ones.
@@ -152,26 +152,22 @@ def _static_closure(board: Board, start: State) -> dict[State, tuple[State, ...]
     return parents
 
 
-def _ancestors(parents: dict[State, tuple[State, ...]], end: State,
-               seen: set[State] | None = None) -> int:
-    """How many states ``end`` rests on, itself included (not counting those already in
-    ``seen``, which grows by them)."""
-    seen = set() if seen is None else seen
-    before = len(seen)
+def _ancestors(parents: dict[State, tuple[State, ...]], end: State) -> int:
+    """How many states ``end`` rests on, itself included."""
+    seen: set[State] = set()
     todo = [end]
     while todo:
         s = todo.pop()
         if s not in seen:
             seen.add(s)
             todo.extend(parents[s])
-    return len(seen) - before
+    return len(seen)
 
 
 def _useful(board: Board, state: State) -> bool:
     """True when a state says something new: a candidate removed or a value placed."""
     c, v, on = state
-    return bool(board.candidates[c] & (1 << (v - 1))) and (
-        not on or board.candidates[c] != 1 << (v - 1))
+    return bool(board.candidates[c] & bit(v)) and (not on or board.candidates[c] != bit(v))
 
 
 def multiple_value(board: Board) -> float | None:
@@ -209,10 +205,26 @@ def multiple_value(board: Board) -> float | None:
         forcing([(c, v, True) for v in values_of(m)])
     for h in shape.houses:
         for v in range(1, shape.size + 1):
-            where = [q for q in h.cells if cands[q] & (1 << (v - 1))]
+            where = [q for q in h.cells if cands[q] & bit(v)]
             if len(where) >= 2:
                 forcing([(q, v, True) for q in where])
     return None if best is None else round(MULTIPLE + length_bonus(best), 1)
+
+
+def _smallest_contradiction(board: Board, one_digit: bool) -> int | None:
+    """The size of the smallest proof that some candidate, assumed true or false, breaks
+    the board (see :func:`contradiction_size`); None if none does."""
+    best: int | None = None
+    for c, m in enumerate(board.candidates):
+        if board.values[c] or not m & (m - 1):
+            continue
+        for v in values_of(m):
+            for on in (True, False):
+                board.memo.check_time()
+                found = contradiction_size(board, c, v, one_digit, on)
+                if found is not None and (best is None or found < best):
+                    best = found
+    return best
 
 
 def forcing_value(board: Board) -> float | None:
@@ -221,22 +233,11 @@ def forcing_value(board: Board) -> float | None:
     dynamic contradictions), at its smallest chain; None where none of them does."""
     if board.shape.cages:
         return None
-    for base, one_digit in ((NISHIO, True), (None, False)):
-        if base is None:
-            multiple = multiple_value(board)
-            if multiple is not None:
-                return multiple
-            base = DYNAMIC
-        best: int | None = None
-        for c, m in enumerate(board.candidates):
-            if board.values[c] or not m & (m - 1):
-                continue
-            for v in values_of(m):
-                for on in (True, False):
-                    board.memo.check_time()
-                    found = contradiction_size(board, c, v, one_digit, on)
-                    if found is not None and (best is None or found < best):
-                        best = found
-        if best is not None:
-            return round(base + length_bonus(best), 1)
-    return None
+    nishio = _smallest_contradiction(board, True)
+    if nishio is not None:
+        return round(NISHIO + length_bonus(nishio), 1)
+    multiple = multiple_value(board)
+    if multiple is not None:
+        return multiple
+    dynamic = _smallest_contradiction(board, False)
+    return None if dynamic is None else round(DYNAMIC + length_bonus(dynamic), 1)
