@@ -178,8 +178,7 @@ def find_als_xz(board: Board, shape: Shape) -> Iterator[Step]:
     """ALS-XZ (singly and doubly linked) on ALS of up to :data:`MAX_ALS_CELLS` cells."""
     sets = almost_locked_sets(board, shape, _als_cells(board))
     holders = value_cells(board)
-    pairs = _derived(board, "pairs", lambda: _restricted_pairs(sets, holders))
-    for (i, j), linked in sorted(pairs.items()):
+    for (i, j), linked in sorted(_pairs(board, sets, holders).items()):
         board.memo.check_time()
         a, b = sets[i], sets[j]
         common = a.mask & b.mask
@@ -213,6 +212,11 @@ def find_als_xz(board: Board, shape: Shape) -> Iterator[Step]:
 
 def _als_cells(board: Board) -> int:
     return board.memo.als_cells or MAX_ALS_CELLS
+
+
+def _pairs(board: Board, sets: list[Als], holders: list[int]) -> dict[tuple[int, int], int]:
+    """:func:`_restricted_pairs` of the board's sets, worked out once per board."""
+    return _derived(board, "pairs", lambda: _restricted_pairs(sets, holders))
 
 
 def _restricted_pairs(sets: list[Als], holders: list[int]) -> dict[tuple[int, int], int]:
@@ -379,8 +383,8 @@ CHAIN_BUDGET = 50_000
 
 def _links(board: Board, sets: list[Als], holders: list[int], overlap: bool
            ) -> dict[int, dict[int, int]]:
-    return _derived(board, ("links", overlap), lambda: _make_links(board, sets, holders,
-                                                                   overlap))
+    return _derived(board, ("links", overlap),
+                    lambda: _make_links(board, sets, holders, overlap))
 
 
 def _make_links(board: Board, sets: list[Als], holders: list[int], overlap: bool
@@ -389,8 +393,7 @@ def _make_links(board: Board, sets: list[Als], holders: list[int], overlap: bool
     every holder of which in set i sees every holder in set j. Sets sharing a cell are
     linked only with ``overlap``, and then by values none of whose holders is shared."""
     out: dict[int, dict[int, int]] = {i: {} for i in range(len(sets))}
-    pairs = _derived(board, "pairs", lambda: _restricted_pairs(sets, holders))
-    for (i, j), mask in pairs.items():
+    for (i, j), mask in _pairs(board, sets, holders).items():
         shared = sets[i].bits & sets[j].bits
         if shared:
             if not overlap:
@@ -548,20 +551,21 @@ PETAL_BUDGET = 2_000
 
 def _petal_choices(sets: list[Als], digits: list[int], petals: dict[int, list[int]],
                    stem: int, overlap: bool, targets: dict[int, int]
-                   ) -> Iterator[list[int]]:
+                   ) -> Iterator[tuple[list[int], dict[int, int]]]:
     """One set per value of the stem, sharing no cell (but with ``overlap``), with some
     value all hold besides their own that leaves a cell: ``targets`` holds, per value,
     the cells it could leave before any petal is chosen, and a choice whose petals leave
-    no value a cell to take it from is not followed."""
+    no value a cell to take it from is not followed. Each choice comes with the cells
+    each value all its petals hold leaves."""
     budget = [PETAL_BUDGET]
 
     def pick(i: int, chosen: list[int], used: int, common: int, hits: dict[int, int]
-             ) -> Iterator[list[int]]:
+             ) -> Iterator[tuple[list[int], dict[int, int]]]:
         budget[0] -= 1
         if budget[0] < 0:
             return
         if i == len(digits):
-            yield list(chosen)
+            yield list(chosen), hits
             return
         d = digits[i]
         for k in petals[d]:
@@ -613,24 +617,10 @@ def find_death_blossom(board: Board, shape: Shape) -> Iterator[Step]:
             continue
         reach = {z: holders[z] & ~(1 << stem) & (pb[stem] if m & bit(z) else -1)
                  for z in range(1, shape.size + 1)}
-        for chosen in chain(_petal_choices(sets, digits, petals, stem, False, reach),
-                            _petal_choices(sets, digits, petals, stem, True, reach)):
+        for chosen, left in chain(_petal_choices(sets, digits, petals, stem, False, reach),
+                                  _petal_choices(sets, digits, petals, stem, True, reach)):
             ps = [sets[k] for k in chosen]
-            common = -1
-            for s in ps:
-                common &= s.mask
-            used = 1 << stem
-            for s in ps:
-                used |= s.bits
-            elims: list[tuple[int, int]] = []
-            for z in values_of(common):
-                targets = holders[z] & ~used
-                for d, s in zip(digits, ps, strict=True):
-                    if d != z:
-                        targets &= s.seen[z]
-                if m & bit(z):
-                    targets &= pb[stem]
-                elims.extend((c, z) for c in ones(targets))
+            elims = [(c, z) for z, targets in left.items() for c in ones(targets)]
             key = frozenset(elims)
             if not elims or key in seen:
                 continue
