@@ -7,7 +7,7 @@ setup(
         Extension(
             "numberplace._core",
             sources=["src/numberplace/engine/_core.c"],
-            depends=["src/numberplace/engine/_fast9.h"],
+            depends=["src/numberplace/engine/_fast9.h", "src/numberplace/engine/_lines.h"],
             extra_compile_args=["-O3"],
             optional=True,
         )

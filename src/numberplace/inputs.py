@@ -14,15 +14,12 @@ undecodable bytes read as U+FFFD. Lines come without their line ends, whichever 
 
 from __future__ import annotations
 
-import bz2
-import gzip
 import io
-import lzma
 import os
 import stat
 import sys
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from types import TracebackType
 from typing import IO, TYPE_CHECKING
 
@@ -43,8 +40,9 @@ _CHUNK = 1 << 16
 _HEAD = 10  # enough bytes to tell every magic number below
 
 # Errors of a damaged compressed stream: gzip raises OSError, EOFError (cut short) or
-# zlib.error, xz raises LZMAError, bzip2 raises OSError or EOFError.
-_READ_ERRORS = (OSError, EOFError, zlib.error, lzma.LZMAError)
+# zlib.error, xz raises LZMAError (added when xz is first read: the decompressors are
+# imported only for compressed input), bzip2 raises OSError or EOFError.
+_READ_ERRORS: tuple[type[BaseException], ...] = (OSError, EOFError, zlib.error)
 
 
 class _Bytes(io.RawIOBase):
@@ -116,7 +114,7 @@ class Input:
         self._closers = closers
         self._line = 0
 
-    def lines(self) -> Iterator[str]:
+    def lines(self) -> Generator[str, None, None]:
         """The decoded lines, without their line ends, read as they are asked for.
 
         A line longer than :data:`MAX_LINE` characters is a FormatError, raised before
@@ -143,6 +141,29 @@ class Input:
             raise _cannot_read(self.name, exc, self._kind) from None
         finally:
             self._line = number
+
+    def blocks(self, size: int = 1 << 17) -> Iterator[str]:
+        """The rest of the text in blocks of whole lines, about ``size`` characters each,
+        every line ended by ``\\n`` but perhaps the last: for readers that split lines
+        themselves. The same text and errors as :meth:`lines`."""
+        read, readline = self._text.read, self._text.readline
+        try:
+            while True:
+                block = read(size)
+                if not block:
+                    return
+                if block[-1] != "\n":
+                    block += readline(MAX_LINE + 1)
+                    start = block.rfind("\n", 0, len(block) - 1) + 1
+                    if len(block) - start - (block[-1] == "\n") > MAX_LINE:
+                        raise FormatError(
+                            f"the line is longer than {MAX_LINE:,} characters; no puzzle is "
+                            f"that long", source=self.name,
+                            line=self._line + block.count("\n", 0, start) + 1)
+                self._line += block.count("\n") + (block[-1] != "\n")
+                yield block
+        except _READ_ERRORS as exc:
+            raise _cannot_read(self.name, exc, self._kind) from None
 
     def puzzle_lines(self) -> Iterator[str]:
         """The lines that hold something, stripped: no blank lines, no ``#`` comments
@@ -268,11 +289,20 @@ def _build(name: str, size: int | None, disk: _Bytes, kind: str | None,
 
 
 def _decompressor(kind: str, disk: _Bytes) -> io.BufferedIOBase:
+    global _READ_ERRORS
     packed = io.BufferedReader(disk, _CHUNK)
     if kind == "gzip":
+        import gzip
+
         return gzip.GzipFile(fileobj=packed, mode="rb")
     if kind == "xz":
+        import lzma
+
+        if lzma.LZMAError not in _READ_ERRORS:
+            _READ_ERRORS = (*_READ_ERRORS, lzma.LZMAError)
         return lzma.LZMAFile(packed, "rb")
+    import bz2
+
     return bz2.BZ2File(packed, "rb")
 
 

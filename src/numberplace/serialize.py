@@ -13,7 +13,6 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from . import formats
 from .errors import FormatError
 from .puzzle import Puzzle
 
@@ -40,6 +39,8 @@ def plain_format(puzzle: Puzzle) -> str:
 
 def puzzle_line(puzzle: Puzzle) -> str:
     """The puzzle's givens as one line of symbols (a grid, for a puzzle with sums)."""
+    from . import formats
+
     return formats.write(puzzle, plain_format(puzzle))
 
 
@@ -130,6 +131,7 @@ def generated_record(made: Generated, symmetry: str) -> Record:
     """A generated puzzle: puzzle, solution, its rating's fields, the seed that makes it
     again and the symmetry; a multi-grid shape adds each grid's solution count, a
     jigsaw its region map (needed to read the puzzle back)."""
+    from . import formats
     from .formats._common import REGION_LABELS
     from .generate import grid_solution_counts
 
@@ -263,6 +265,8 @@ def share_text(puzzle: Puzzle) -> Record:
     the jigsaw format with its regions, for a Kakuro or Killer its own format (which
     holds the sums); the symbols too when they are not the shape's usual ones (a
     Wordoku)."""
+    from . import formats
+
     usual = type(puzzle.alphabet).default(puzzle.shape.size) == puzzle.alphabet
     symbols = None if usual else puzzle.alphabet.symbols
     if puzzle.shape.cages:

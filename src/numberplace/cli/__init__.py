@@ -9,13 +9,13 @@ standard error and exit with status 2.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TextIO, cast
 
 from ..errors import NumberplaceError
-from . import files, kakuro, logic, make, play, search
 from .options import EPILOG, Parser, Version
 from .pipeline import Output, OutputError, Settings, default_jobs
 
@@ -25,8 +25,17 @@ if TYPE_CHECKING:
 __all__ = ["build_parser", "main"]
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``numberplace`` command."""
+#: The module of each command; --help lists the commands in this order.
+COMMAND_MODULES = {
+    "solve": "search", "count": "search", "check": "search", "convert": "files",
+    "bench": "files", "hint": "logic", "rate": "logic", "explain": "logic",
+    "generate": "make", "kakuro": "kakuro", "play": "play", "serve": "play",
+}
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser of the ``numberplace`` command; given a ``command``, only the
+    module of that command is loaded (the others would cost start-up time for nothing)."""
     parser = Parser(prog="numberplace",
                     description="Sudoku-family puzzles: solve, count, check, convert, "
                                 "explain, hint, rate, generate, bench, kakuro, play, serve.",
@@ -35,12 +44,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="show the version and which search engine runs, then exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
-    search.add_parsers(sub)
-    files.add_parsers(sub)
-    logic.add_parsers(sub)
-    make.add_parsers(sub)
-    kakuro.add_parsers(sub)
-    play.add_parsers(sub)
+    chosen = COMMAND_MODULES.get(command or "")
+    for name in dict.fromkeys(COMMAND_MODULES.values()):
+        if chosen in (None, name):
+            importlib.import_module(f".{name}", __name__).add_parsers(sub)
     return parser
 
 
@@ -48,7 +55,8 @@ def main(argv: Sequence[str] | None = None,
          executor: Callable[[], Executor] | None = None) -> int:
     """Run the command line; returns the exit status. ``executor`` makes the executor the
     commands work in (default: a process pool of ``--jobs`` workers)."""
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = build_parser(argv[0] if argv else None).parse_args(argv)
     on_terminal = sys.stderr.isatty()
     settings = Settings(
         command=args.command, jobs=getattr(args, "jobs", None) or default_jobs(),

@@ -7,16 +7,18 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, TypeVar
 
-from .. import __version__, formats
+from .. import __version__
 from ..alphabet import Alphabet
 from ..arguments import MAX_LIMIT, MAX_NODES
 from ..errors import NumberplaceError
+from ..format_names import FORMAT_NAMES
 from ..shape import Shape, by_name
 from .pipeline import default_jobs
 
 if TYPE_CHECKING:
     from typing import TypeAlias
 
+    from .. import formats
     from ..inputs import Input
 
     #: What a command module adds its commands to.
@@ -145,7 +147,7 @@ def add_input(p: argparse.ArgumentParser, *, jobs: bool = True) -> None:
     p.add_argument("--alphabet", metavar="A",
                    help="symbols: digits (1-9 then A...), hex (0-9 A-F), letters, "
                         "or the symbols themselves, e.g. WORDPLAYS")
-    p.add_argument("--format", dest="in_format", choices=formats.FORMAT_NAMES,
+    p.add_argument("--format", dest="in_format", choices=FORMAT_NAMES,
                    help="input format (default: detected)")
     if jobs:
         add_workers(p)
@@ -156,7 +158,8 @@ def add_input(p: argparse.ArgumentParser, *, jobs: bool = True) -> None:
 def add_workers(p: argparse.ArgumentParser) -> None:
     """``--jobs`` and ``--no-progress``."""
     p.add_argument("--jobs", type=jobs, default=None, metavar="N",
-                   help="worker processes (default: all cores; at most 4 per core)")
+                   help="workers: processes, or threads for files of one-line 9x9 and "
+                        "smaller puzzles (default: all cores; at most 4 per core)")
     p.add_argument("--no-progress", action="store_true",
                    help="no progress bar, even on a terminal")
 
@@ -271,6 +274,8 @@ def require_some(count: int, source: Input) -> None:
 def records(source: Input, args: argparse.Namespace) -> Iterator[formats.Record]:
     """The records of an opened input, read with ``--shape``, ``--alphabet`` and
     ``--format``."""
+    from .. import formats
+
     chosen, symbols = reading(args)
     return formats.read_records(source.lines(), shape=chosen, alphabet=symbols,
                                 format=args.in_format, source=source.name)

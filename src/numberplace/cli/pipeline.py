@@ -50,12 +50,15 @@ UNREADABLE = "unreadable"
 @dataclass
 class Outcome:
     """One record's result, rendered: ``text`` for standard output ("" for none),
-    ``error`` for standard error, ``status`` counted in the summary."""
+    ``error`` for standard error, ``status`` counted in the summary. Text that holds
+    many records (written by the compiled core) brings their statuses in ``counts``
+    instead."""
 
     line: int
     status: str
     text: str
     error: str = ""
+    counts: dict[str, int] | None = None
 
 
 @dataclass
@@ -235,6 +238,18 @@ def _process_pool(jobs: int) -> Executor:
     return ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
 
 
+def thread_pool(jobs: int) -> Executor:
+    """A pool of ``jobs`` threads: for work that runs without the GIL (the compiled core
+    on blocks of small puzzles), where a process pool would spend its time carrying
+    text between processes."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    # A thread back from the core waits for the GIL until its holder lets go, by default
+    # up to 5 ms: as long as the core takes for a block of easy puzzles.
+    sys.setswitchinterval(min(sys.getswitchinterval(), 0.0005))
+    return ThreadPoolExecutor(max_workers=jobs)
+
+
 def _ignore_interrupts() -> None:
     """Workers leave Ctrl-C to the main process, which writes what is finished and ends
     them; otherwise each would break off its puzzle and start the next."""
@@ -290,7 +305,10 @@ def run(sink: Callable[[str], object], settings: Settings, pieces: Iterable[P],
                 outcome = emit(current[0])  # interrupted, the result stays for a retry
                 with guard.held():  # written and counted once, whatever Ctrl-C does
                     current.popleft()
-                    statuses[outcome.status] += 1
+                    if outcome.counts is None:
+                        statuses[outcome.status] += 1
+                    else:
+                        statuses.update({k: n for k, n in outcome.counts.items() if n})
                     if outcome.error:
                         bar.error(f"numberplace: {outcome.error}")
                     if outcome.text:

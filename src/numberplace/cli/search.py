@@ -1,34 +1,39 @@
 """``solve``, ``count`` and ``check``: the exact engine over files of puzzles.
 
 The input is cut into chunks and each chunk is solved in a worker, which also renders
-its results, so that little goes back and forth. Chunks of plain 81-character lines take
-a fast path: they are turned into cell values with one table look-up per line and solved
-in one call of the engine.
+its results, so that little goes back and forth. A file of one-line puzzles of a classic
+size goes in blocks of text to the compiled core, which reads, solves and writes the
+whole block in one call (:func:`numberplace.engine.solve_lines`); Python writes only the
+lines it leaves, such as unreadable ones.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
-import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
-from typing import Any, TextIO
+from itertools import chain
+from typing import TYPE_CHECKING, Any, TextIO
 
-from .. import engine, formats
+from .. import engine
 from ..alphabet import Alphabet
 from ..errors import FormatError
-from ..formats._common import counted
 from ..puzzle import Puzzle
 from ..serialize import error_record, plain_format, puzzle_line, result_record
 from ..shape import Shape, classic
 from . import options
-from .pipeline import UNREADABLE, Meter, Outcome, Settings, run
+from .pipeline import UNREADABLE, Meter, Outcome, Settings, run, thread_pool
+
+if TYPE_CHECKING:
+    from .. import formats
+    from ..inputs import Input
+
+# The format readers and json are imported where they are used: a file of one-line
+# puzzles needs neither, and the command starts sooner without them.
 
 #: Formats whose records are single lines: their solutions are printed one per line.
 SINGLE_LINE_FORMATS = frozenset({"line", "sdo", "sukaku", "json"})
-#: Byte table from cell values back to the digits of a 9x9 line.
-_DIGITS9 = bytes(48 + v if v <= 9 else 63 for v in range(256))
 #: Statuses the summary always names, in this order.
 _SHOWN = ("unique", "multiple", "none", "invalid")
 #: Statuses for which check exits 1.
@@ -54,6 +59,8 @@ class Options:
 
 
 def _stats_comment(line: int, r: engine.Result) -> str:
+    from ..formats._common import counted
+
     return (f"# line {line}: {r.status}, {counted(r.count, 'solution')}, "
             f"{counted(r.nodes, 'node')}, {counted(r.guesses, 'guess', 'guesses')}, "
             f"{r.seconds * 1000:.3f} ms")
@@ -65,6 +72,8 @@ def render_result(line: int, text: str, r: engine.Result, opts: Options,
     """Format one search result for the chosen command and output mode."""
     status = str(r.status)
     if opts.as_json:
+        import json
+
         return Outcome(line, status, json.dumps(result_record(line, text, r, render,
                                                               opts.show_all)))
     if opts.command == "count":
@@ -115,6 +124,8 @@ def _check_text(r: engine.Result, puzzle: Puzzle | None, opts: Options) -> str:
 def error_outcome(line: int, err: FormatError, opts: Options) -> Outcome:
     """An unreadable record: reported on standard error, marked in the output."""
     if opts.as_json:
+        import json
+
         text = json.dumps(error_record(line, err))
     elif opts.command == "check":
         text = f"line {line}: unreadable: {err.reason}"
@@ -128,9 +139,12 @@ def error_outcome(line: int, err: FormatError, opts: Options) -> Outcome:
 
 @dataclass
 class Chunk:
-    """A piece of the input: either raw 9x9 lines (fast path) or parsed records."""
+    """A piece of the input: a block of text of one-line puzzles of ``shape`` whose first
+    line is ``first_line`` (solved text to text by the compiled core), or parsed records."""
 
-    lines: list[tuple[int, str]] | None = None
+    text: str | None = None
+    first_line: int = 0
+    shape: Shape | None = None
     records: list[formats.Record] | None = None
 
 
@@ -152,61 +166,69 @@ def _work_records(records: list[formats.Record], opts: Options) -> list[Outcome]
         if rec.puzzle is None:
             out.append(_unread(rec, opts))
             continue
-        p = rec.puzzle
-        r = _solve_puzzle(p, opts)
-        text = puzzle_line(p) if opts.as_json else rec.text
-
-        # JSON output carries solutions as plain lines, whatever the input format
-        fmt = plain_format(p) if opts.as_json else rec.format
-
-        def render(values: tuple[int, ...], p: Puzzle = p, fmt: str = fmt) -> str:
-            return formats.write(p, fmt, values=values)
-
-        out.append(render_result(rec.line, text, r, opts, render, rec.format, p))
+        out.append(_searched(rec.line, rec.text, rec.format, rec.puzzle,
+                             _solve_puzzle(rec.puzzle, opts), opts))
     return out
 
 
-def _work_lines9(lines: list[tuple[int, str]], opts: Options) -> list[Outcome]:
-    """Fast path: 81-character lines of a classic 9x9 file."""
-    shape = classic(9)
-    good: list[int] = []
-    blobs: list[bytes] = []
-    out: list[Outcome | None] = [None] * len(lines)
-    for k, (line, text) in enumerate(lines):
-        values = formats.values9(text)
-        if values is not None:
-            good.append(k)
-            blobs.append(values)
-        else:  # the slow reader gives the precise error (or reads another shape's line)
-            out[k] = _work_records([_read_one(line, text, opts)], opts)[0]
-    if opts.show_all or opts.command == "check":
-        # every solution, or the puzzle itself, is needed: take the general route
-        for k in good:
-            line, text = lines[k]
-            out[k] = _work_records([_read_one(line, text, opts)], opts)[0]
-        return out  # type: ignore[return-value]
-    results = engine.solve_values(shape, b"".join(blobs), limit=opts.limit,
-                                  node_limit=opts.node_limit, time_limit=opts.time_limit,
-                                  backend=opts.backend)
-    for k, r in zip(good, results, strict=True):
-        line, text = lines[k]
-        out[k] = render_result(line, text, r, opts, _render9, "line", None)
-    return out  # type: ignore[return-value]
+def _searched(line: int, text: str, fmt: str, p: Puzzle, r: engine.Result,
+              opts: Options) -> Outcome:
+    """The outcome of a puzzle read from ``text`` in format ``fmt``, searched."""
+    from .. import formats
+
+    # JSON output carries the puzzle and its solutions as plain lines, whatever the input
+    out_format = plain_format(p) if opts.as_json else fmt
+
+    def render(values: tuple[int, ...]) -> str:
+        return formats.write(p, out_format, values=values)
+
+    return render_result(line, puzzle_line(p) if opts.as_json else text, r, opts, render,
+                         fmt, p)
 
 
-def _render9(values: tuple[int, ...]) -> str:
-    return bytes(values).translate(_DIGITS9).decode("ascii")
+def _work_text(chunk: Chunk, opts: Options) -> list[Outcome]:
+    """A block of one-line puzzles: the compiled core reads, solves and writes them; the
+    lines it leaves (unusual outcomes, lines that are not plain puzzles) are written
+    here, in their places."""
+    text, shape = chunk.text or "", chunk.shape or classic(9)
+    block = None
+    if text.isascii():
+        block = engine.solve_lines(
+            shape, text.encode("ascii"), chunk.first_line, command=opts.command,
+            as_json=opts.as_json, write=not opts.stats, limit=opts.limit,
+            node_limit=opts.node_limit, time_limit=opts.time_limit, backend=opts.backend)
+    if block is None:  # no compiled core, or characters it does not read: line by line
+        numbered = ((chunk.first_line + i, raw.strip()) for i, raw in enumerate(text.split("\n")))
+        return _work_records([_read_one(n, t, opts, shape) for n, t in numbered
+                              if t and not t.startswith("#")], opts)
+    written = block.output.decode("ascii")
+    out = []
+    at = 0
+    for hole in block.holes:
+        if hole.offset > at:  # each record's text ends with a line end; the pipeline adds it
+            out.append(Outcome(hole.line, "", written[at:hole.offset - 1], counts={}))
+        at = hole.offset
+        if hole.puzzle is None or hole.result is None:
+            out.extend(_work_records([_read_one(hole.line, hole.text, opts, shape)], opts))
+        else:
+            out.append(_searched(hole.line, hole.text, "line", hole.puzzle, hole.result, opts))
+    out.append(Outcome(0, "", written[at:-1], counts=block.counts))
+    return out
 
 
 #: Lengths of one-line puzzles of the classic sizes, which name their own shape.
-_LINE_LENGTHS = frozenset(n * n for n in (4, 6, 8, 9, 12, 16, 25))
+_LINE_SIZES = {n * n: n for n in (4, 6, 8, 9, 12, 16, 25)}
 
 
-def _read_one(line: int, text: str, opts: Options) -> formats.Record:
-    # in a file of 9x9 lines, a line of another length is a broken 9x9 puzzle
-    shape = None if len(text) in _LINE_LENGTHS else classic(9)
+def _read_one(line: int, text: str, opts: Options, shape: Shape) -> formats.Record:
+    from .. import formats
+
+    # in a file of one-line puzzles of a shape, a line of another length is a broken
+    # puzzle of that shape
     try:
-        puzzle = formats.parse(text, format="line", shape=shape, source=opts.source)
+        puzzle = formats.parse(text, format="line",
+                               shape=None if len(text) in _LINE_SIZES else shape,
+                               source=opts.source)
     except FormatError as err:
         return formats.Record(line, text, "line", None, err.located(line=line))
     return formats.Record(line, text, "line", puzzle, None)
@@ -214,28 +236,35 @@ def _read_one(line: int, text: str, opts: Options) -> formats.Record:
 
 def work(chunk: Chunk, opts: Options) -> list[Outcome]:
     """Process one chunk (runs in a worker process)."""
-    if chunk.lines is not None:
-        return _work_lines9(chunk.lines, opts)
+    if chunk.text is not None:
+        return _work_text(chunk, opts)
     return _work_records(chunk.records or [], opts)
 
 
 # -- reading --------------------------------------------------------------------------------
 
 
-def _fast_path_possible(first: str, shape: Shape | None, fmt: str | None,
-                        alphabet: Alphabet | None) -> bool:
-    if fmt not in (None, "line") or alphabet not in (None, Alphabet.default(9)):
-        return False
-    if shape is not None and shape != classic(9):
-        return False
+def _line_shape(first: str, shape: Shape | None, fmt: str | None,
+                alphabet: Alphabet | None) -> Shape | None:
+    """The classic shape of a file of one-line puzzles that starts with ``first``, when
+    its lines can go to the compiled core as text; else None."""
+    size = _LINE_SIZES.get(len(first))
     # a row of a Kakuro grid may be 81 characters long too, but has spaces and clues
-    return len(first) == 81 and not any(c.isspace() or c == "\\" for c in first)
+    if size is None or fmt not in (None, "line") or any(c.isspace() or c == "\\"
+                                                          for c in first):
+        return None
+    line_shape = classic(size)
+    if shape not in (None, line_shape) or alphabet not in (None, Alphabet.default(size)):
+        return None
+    # 16x16 with a 0 may be hexadoku: the format readers tell
+    return None if size == 16 and "0" in first else line_shape
 
 
-def chunks(lines: Iterable[str], *, shape: Shape | None, alphabet: Alphabet | None,
-           fmt: str | None, source: str, size: int = 2000) -> Iterator[Chunk]:
-    """Split the input into chunks of work, choosing the fast path when it applies."""
-    it = iter(lines)
+def chunks(source: Input, *, shape: Shape | None, alphabet: Alphabet | None,
+           fmt: str | None, size: int = 2000) -> Iterator[Chunk]:
+    """Split the input into chunks of work: blocks of text for files of one-line puzzles
+    of a classic shape (see :func:`_line_shape`), parsed records for anything else."""
+    it = source.lines()
     head: list[tuple[int, str]] = []
     first_text = None
     for number, raw in enumerate(it, start=1):
@@ -244,9 +273,23 @@ def chunks(lines: Iterable[str], *, shape: Shape | None, alphabet: Alphabet | No
         if stripped and not stripped.startswith("#"):
             first_text = stripped
             break
-    if first_text is not None and _fast_path_possible(first_text, shape, fmt, alphabet):
-        yield from _line_chunks(head, it, size)
+    line_shape = None if first_text is None else _line_shape(first_text, shape, fmt, alphabet)
+    if line_shape is not None:
+        it.close()  # the blocks go on from where the lines stopped
+        first_line = head[0][0]
+        pending = "".join(raw + "\n" for _, raw in head)
+        # about `size` 9x9 puzzles a block, fewer big ones (a 25x25 may take seconds)
+        per_block = size if line_shape.ncells <= 81 else 8
+        for block in source.blocks(per_block * (line_shape.ncells + 1)):
+            pending += block
+            yield Chunk(text=pending, first_line=first_line, shape=line_shape)
+            first_line += pending.count("\n")
+            pending = ""
+        if pending:
+            yield Chunk(text=pending, first_line=first_line, shape=line_shape)
         return
+    from .. import formats
+
     rest = (raw for _, raw in head)
 
     def all_lines() -> Iterator[str]:
@@ -255,34 +298,13 @@ def chunks(lines: Iterable[str], *, shape: Shape | None, alphabet: Alphabet | No
 
     batch: list[formats.Record] = []
     for rec in formats.read_records(all_lines(), shape=shape, alphabet=alphabet, format=fmt,
-                                    source=source):
+                                    source=source.name):
         batch.append(rec)
         if len(batch) >= size // 10 or rec.puzzle is not None and rec.puzzle.shape.ncells > 81:
             yield Chunk(records=batch)
             batch = []
     if batch:
         yield Chunk(records=batch)
-
-
-def _line_chunks(head: list[tuple[int, str]], it: Iterator[str], size: int) -> Iterator[Chunk]:
-    batch: list[tuple[int, str]] = []
-    number = head[-1][0] if head else 0
-
-    def take(n: int, raw: str) -> None:
-        text = raw.strip()
-        if text and not text.startswith("#"):
-            batch.append((n, text))
-
-    for n, raw in head:
-        take(n, raw)
-    for raw in it:
-        number += 1
-        take(number, raw)
-        if len(batch) >= size:
-            yield Chunk(lines=batch)
-            batch = []
-    if batch:
-        yield Chunk(lines=batch)
 
 
 def add_parsers(sub: options.Commands) -> None:
@@ -325,8 +347,15 @@ def search(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
                 _stream_all, opts=opts, write=out.write)
             settings = replace(settings, jobs=1, progress=False)
         else:
-            pieces = chunks(source.lines(), shape=chosen, alphabet=alphabet,
-                            fmt=args.in_format, source=source.name)
+            pieces = chunks(source, shape=chosen, alphabet=alphabet, fmt=args.in_format)
+            first = next(pieces, None)
+            if first is not None and first.shape is not None and first.shape.ncells <= 81 \
+                    and settings.executor is None and engine.backend_name(opts.backend) == "c":
+                # the core solves a block of small puzzles in moments, without the GIL:
+                # threads share the work without carrying the text between processes
+                settings = replace(settings, executor=functools.partial(thread_pool,
+                                                                        settings.jobs))
+            pieces = chain([first] if first is not None else [], pieces)
             task = functools.partial(work, opts=opts)
         statuses = run(out.write, replace(settings, shown=_SHOWN), pieces, task, _same,
                        Meter.of(source))
@@ -352,6 +381,10 @@ def _stream_all(records: list[formats.Record], opts: Options,
 
 def _stream_one(rec: formats.Record, p: Puzzle, opts: Options,
                 write: Callable[[str], object]) -> Outcome:
+    import json
+
+    from .. import formats
+
     fmt = plain_format(p) if opts.as_json else rec.format
     sep = "\n" if fmt in SINGLE_LINE_FORMATS else "\n\n"
     if opts.as_json:  # the record's fields come after its solutions, known only then

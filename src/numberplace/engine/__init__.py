@@ -22,12 +22,13 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache, lru_cache
 from itertools import accumulate, chain, combinations
-from typing import Any
+from typing import Any, NamedTuple
 
 from .. import arguments
+from ..alphabet import Alphabet
 from ..errors import LimitError, NumberplaceError
 from ..puzzle import Puzzle
-from ..shape import House, Shape
+from ..shape import House, Shape, classic, default_box
 from . import _pure
 
 _core: Any
@@ -39,7 +40,7 @@ except ImportError:  # pragma: no cover - exercised on machines without a compil
 __all__ = [
     "Status", "Result", "BatchOutcome", "solve", "count", "first_solution", "is_unique",
     "solutions", "solve_batch", "solve_blob", "solve_values", "backend_name",
-    "available_backends", "propagate", "SumsProbe",
+    "available_backends", "propagate", "SumsProbe", "solve_lines", "LineBlock", "LineHole",
 ]
 
 
@@ -572,18 +573,101 @@ def solve_values(shape: Shape, blob: bytes, *, limit: int = 2, node_limit: int =
                      backend=backend)
     which = backend_name(backend)
     n = shape.ncells
-    results: list[Result] = []
-    for k, found in enumerate(out.counts):
-        if found == 0:
-            bad = _invalid(Puzzle(shape, tuple(blob[k * n:(k + 1) * n])))
-            if bad is not None:
-                results.append(bad)
-                continue
-        sol = out.first[k * n:(k + 1) * n]
-        results.append(Result(status_of(found, limit, bool(out.aborted[k])), found,
-                              (tuple(sol),) if found else (), out.nodes[k], out.guesses[k],
-                              out.nanoseconds[k] / 1e9, backend=which))
-    return results
+    return [_found(shape, blob[k * n:(k + 1) * n], found, limit, bool(out.aborted[k]),
+                   out.first[k * n:(k + 1) * n], out.nodes[k], out.guesses[k],
+                   out.nanoseconds[k], which)
+            for k, found in enumerate(out.counts)]
+
+
+def _found(shape: Shape, givens: bytes, found: int, limit: int, aborted: bool, first: bytes,
+           nodes: int, guesses: int, nanoseconds: int, backend: str) -> Result:
+    """The Result of one puzzle of a batch; one without a solution is checked for
+    clashing givens, which make it ``invalid``."""
+    if found == 0:
+        bad = _invalid(Puzzle(shape, tuple(givens)))
+        if bad is not None:
+            return bad
+    return Result(status_of(found, limit, aborted), found, (tuple(first),) if found else (),
+                  nodes, guesses, nanoseconds / 1e9, backend=backend)
+
+
+class LineHole(NamedTuple):
+    """A line :func:`solve_lines` left for the caller to write: ``puzzle`` and ``result``
+    when it was read and searched, None when the line is not a plain puzzle of the shape
+    (the caller reads it with the format readers)."""
+
+    offset: int   #: where its text goes in the output
+    line: int
+    text: str     #: the line, stripped
+    puzzle: Puzzle | None
+    result: Result | None
+
+
+class LineBlock(NamedTuple):
+    """The output of :func:`solve_lines`: text, how many puzzles ended ``unique``,
+    ``multiple`` and ``solved`` in it, and the lines left to the caller, in order."""
+
+    output: bytes
+    counts: dict[str, int]
+    holes: list[LineHole]
+
+
+#: The text :func:`solve_lines` writes for each command.
+LINE_COMMANDS = {"count": 0, "solve": 1, "check": 2}
+
+
+@cache
+def _line_tables(size: int) -> tuple[bytes, bytes]:
+    """The character -> value table of one-line puzzles in the default alphabet (255:
+    not read here) and the symbol of each value ("." for empty)."""
+    symbols = Alphabet.default(size).symbols
+    table = bytearray([255]) * 256
+    for v, ch in enumerate(symbols, start=1):
+        table[ord(ch)] = table[ord(ch.lower())] = v
+    table[ord(".")] = 0
+    # a 16x16 line with a 0 may be hexadoku (0-9, A-F): that is the format readers' call
+    if size != 16:
+        table[ord("0")] = 0
+    return bytes(table), ("." + symbols).encode("ascii")
+
+
+def solve_lines(shape: Shape, text: bytes, first_line: int = 1, *, command: str = "count",
+                as_json: bool = False, write: bool = True, limit: int = 2,
+                node_limit: int = 0, time_limit: float | None = None,
+                backend: str | None = None) -> LineBlock | None:
+    """Solve a block of lines of one-line puzzles of a classic ``shape`` (default
+    alphabet), writing what the command line's ``command`` writes for each (``count``,
+    ``solve`` or ``check``; a JSON record with ``as_json``): text in, text out, in one
+    call of the compiled core. The first line is numbered ``first_line``; blank lines and
+    ``#`` comments are skipped.
+
+    The common outcomes (unique, multiple, solved) are written; every other line (no
+    solution, a search cut short, a complete grid to check, a line that is not a plain
+    puzzle of the shape) is a :class:`LineHole` for the caller, and so is every puzzle
+    when ``write`` is false. None when the compiled core is not in use.
+    """
+    shape = arguments.shape(shape)
+    limit, node_limit, time_limit = _limits(limit, node_limit, time_limit)
+    if command not in LINE_COMMANDS:
+        raise ValueError(f"command must be one of {', '.join(LINE_COMMANDS)}, not {command!r}")
+    which = backend_name(backend)
+    if which != "c" or shape.cages or default_box(shape.size) is None \
+            or shape != classic(shape.size):
+        return None
+    table, symbols = _line_tables(shape.size)
+    mode = LINE_COMMANDS[command] | (4 if as_json else 0) | (0 if write else 8)
+    output, unique, multiple, solved, raw = _compiled(shape).lines(
+        text, first_line, table, symbols, mode, limit, node_limit, time_limit or 0.0)
+    holes = []
+    for offset, line, stripped, givens, found, aborted, nodes, guesses, ns, first in raw:
+        if givens is None:
+            holes.append(LineHole(offset, line, stripped, None, None))
+            continue
+        puzzle = Puzzle(shape, tuple(givens))
+        holes.append(LineHole(offset, line, stripped, puzzle, _found(
+            shape, givens, found, limit, bool(aborted), first, nodes, guesses, ns, which)))
+    return LineBlock(output, {"unique": unique, "multiple": multiple, "solved": solved},
+                     holes)
 
 
 def solve_batch(puzzles: Iterable[Puzzle | str], *, limit: int = 2, node_limit: int = 0,

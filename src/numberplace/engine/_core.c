@@ -141,6 +141,7 @@ typedef struct {
     uint8_t *out;    /* keep * ncells values */
     /* the thread state saved while the GIL is released (NULL: signals are not checked) */
     PyThreadState *tstate;
+    int signals; /* this thread runs Python's signal handlers (the main thread) */
     double next_signal_check;
     int interrupted; /* a signal handler raised: its exception is set */
     /* streaming: each time `keep` solutions are stored they are passed to this callable
@@ -172,7 +173,7 @@ static int signalled(Search *s, double now)
 {
     if (s->interrupted)
         return 1;
-    if (!s->tstate || now < s->next_signal_check)
+    if (!s->tstate || !s->signals || now < s->next_signal_check)
         return 0;
     s->next_signal_check = now + SIGNAL_CHECK_SECONDS;
     PyEval_RestoreThread(s->tstate);
@@ -183,10 +184,17 @@ static int signalled(Search *s, double now)
     return raised;
 }
 
-/* Release the GIL for a search: signals are checked from now on. */
+/* The thread that imported the module: Python's main thread, which alone runs signal
+   handlers. */
+static unsigned long main_thread;
+
+/* Release the GIL for a search: signals are checked from now on, in the main thread. In
+   another thread no handler could run, and taking the GIL back to let them would only
+   make the search wait while other threads hold it. */
 static void search_begin(Search *s)
 {
     s->next_signal_check = 0;
+    s->signals = PyThread_get_thread_ident() == main_thread;
     s->tstate = PyEval_SaveThread();
 }
 
@@ -801,6 +809,8 @@ static void run_search(Search *s, const uint8_t *givens, const uint32_t *cands)
 
 /* ---------------------------------------------------------------- Python glue */
 
+#include "_lines.h"
+
 /* 1 if every cell index is below ncells; else 0 with a ValueError naming what. */
 static int cells_in_range(const int32_t *cells, Py_ssize_t n, int ncells, const char *what)
 {
@@ -1152,6 +1162,9 @@ static PyMethodDef Engine_methods[] = {
     {"solve_batch", (PyCFunction)Engine_solve_batch, METH_VARARGS,
      "solve_batch(givens_blob, limit, keep_first, node_limit, time_limit) -> "
      "(counts, aborted, solutions, nodes, guesses, nanoseconds)"},
+    {"lines", (PyCFunction)Engine_lines, METH_VARARGS,
+     "lines(text, first_line, table, symbols, mode, limit, node_limit, time_limit) -> "
+     "(output, unique, multiple, solved, holes)"},
     {"propagate", (PyCFunction)Engine_propagate, METH_VARARGS,
      "propagate(givens, cands) -> candidate masks after propagation (bytes), or None"},
     {NULL, NULL, 0, NULL}};
@@ -1392,6 +1405,8 @@ done:
 static PyMethodDef core_functions[] = {
     {"peer_arrays", peer_arrays, METH_VARARGS,
      "peer_arrays(ncells, groups) -> (offsets, peers): each cell's peers, in increasing order"},
+    {"seconds_text", core_seconds_text, METH_O,
+     "seconds_text(ns) -> str: round(ns / 1e9, 6) as JSON writes it"},
     {"pack_int32", pack_int32, METH_O,
      "pack_int32(ints) -> bytes: whole numbers as native 32-bit ints"},
     {"pack_groups", pack_groups, METH_O,
@@ -1406,6 +1421,7 @@ PyMODINIT_FUNC PyInit__core(void)
 {
     if (PyType_Ready(&EngineType) < 0)
         return NULL;
+    main_thread = PyThread_get_thread_ident();
     PyObject *m = PyModule_Create(&core_module);
     if (!m)
         return NULL;

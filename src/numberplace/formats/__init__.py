@@ -30,6 +30,7 @@ from itertools import chain
 from .. import arguments
 from ..alphabet import Alphabet
 from ..errors import FormatError, NumberplaceError, ShapeError
+from ..format_names import FORMAT_NAMES
 from ..inputs import open_input
 from ..puzzle import Puzzle
 from ..shape import Shape, by_name
@@ -56,9 +57,6 @@ from .records import Chunk, number_lines, peek_head, split
 __all__ = ["FORMAT_NAMES", "Record", "detect", "parse", "read_file", "read_records", "values9",
            "write"]
 
-FORMAT_NAMES: tuple[str, ...] = ("line", "sdo", "grid", "sdk", "ss", "pencil", "sukaku",
-                                 "samurai", "samurai-grid", "jigsaw", "json", "kakuro",
-                                 "janko", "killer")
 
 Reader = Callable[[Sequence[Numbered], Context], Puzzle]
 Writer = Callable[[Puzzle], str]
