@@ -158,7 +158,7 @@ def engine_table(files: list[Path], repeat: int, tdoku: Tdoku | None,
             block = engine.solve_lines(classic(9), text, command="count", limit=2)
             assert block is not None and not block.holes
             ours_counts = [int(line.split()[0].rstrip("+"))
-                           for line in block.output.decode().splitlines()]
+                           for line in block.output.splitlines()]
             if counts != ours_counts:
                 raise SystemExit(f"tdoku and numberplace disagree on {path.name}")
             theirs = len(lines) / seconds

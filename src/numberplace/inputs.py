@@ -142,6 +142,11 @@ class Input:
         finally:
             self._line = number
 
+    @property
+    def line(self) -> int:
+        """How many lines :meth:`lines` and :meth:`blocks` have handed out."""
+        return self._line
+
     def blocks(self, size: int = 1 << 17) -> Iterator[str]:
         """The rest of the text in blocks of whole lines, about ``size`` characters each,
         every line ended by ``\\n`` but perhaps the last: for readers that split lines

@@ -191,7 +191,7 @@ def test_solve_lines_api() -> None:
     block = engine.solve_lines(classic(9), b"# c\n\n" + PUZZLES9.encode().split(b"\n")[1]
                                + b"\n123\n", 3, command="count")
     assert block is not None
-    assert block.output == b"1 unique\n"
+    assert block.output == "1 unique\n"
     assert block.counts == {"unique": 1, "multiple": 0, "solved": 0}
     (hole,) = block.holes
     assert (hole.offset, hole.line, hole.text, hole.puzzle) == (len(b"1 unique\n"), 6, "123",
@@ -199,3 +199,7 @@ def test_solve_lines_api() -> None:
     with pytest.raises(ValueError, match="command must be one of"):
         engine.solve_lines(classic(9), b"", command="rate")
     assert engine.solve_lines(classic(9), b"", backend="python") is None
+    # text is read in place as str too, and must then be ASCII
+    assert engine.solve_lines(classic(9), "1" + "." * 80 + "\n").output == "2+ multiple\n"
+    with pytest.raises(ValueError, match="ASCII"):
+        engine.solve_lines(classic(9), "é\n")

@@ -52,7 +52,7 @@ class Outcome:
     """One record's result, rendered: ``text`` for standard output ("" for none),
     ``error`` for standard error, ``status`` counted in the summary. Text that holds
     many records (written by the compiled core) brings their statuses in ``counts``
-    instead."""
+    instead, and ends with its own line end."""
 
     line: int
     status: str
@@ -311,7 +311,9 @@ def run(sink: Callable[[str], object], settings: Settings, pieces: Iterable[P],
                         statuses.update({k: n for k, n in outcome.counts.items() if n})
                     if outcome.error:
                         bar.error(f"numberplace: {outcome.error}")
-                    if outcome.text:
+                    if outcome.counts is not None:
+                        write(outcome.text)  # many records, each with its line end
+                    elif outcome.text:
                         write(outcome.text + "\n")
             bar.show(meter.position() if meter.position else sum(statuses.values()))
 

@@ -192,27 +192,28 @@ def _work_text(chunk: Chunk, opts: Options) -> list[Outcome]:
     here, in their places."""
     text, shape = chunk.text or "", chunk.shape or classic(9)
     block = None
-    if text.isascii():
+    if text.isascii():  # the core reads the text where it is
         block = engine.solve_lines(
-            shape, text.encode("ascii"), chunk.first_line, command=opts.command,
-            as_json=opts.as_json, write=not opts.stats, limit=opts.limit,
-            node_limit=opts.node_limit, time_limit=opts.time_limit, backend=opts.backend)
+            shape, text, chunk.first_line, command=opts.command, as_json=opts.as_json,
+            write=not opts.stats, limit=opts.limit, node_limit=opts.node_limit,
+            time_limit=opts.time_limit, backend=opts.backend)
     if block is None:  # no compiled core, or characters it does not read: line by line
         numbered = ((chunk.first_line + i, raw.strip()) for i, raw in enumerate(text.split("\n")))
         return _work_records([_read_one(n, t, opts, shape) for n, t in numbered
                               if t and not t.startswith("#")], opts)
-    written = block.output.decode("ascii")
+    written = block.output
     out = []
     at = 0
     for hole in block.holes:
-        if hole.offset > at:  # each record's text ends with a line end; the pipeline adds it
-            out.append(Outcome(hole.line, "", written[at:hole.offset - 1], counts={}))
+        if hole.offset > at:
+            out.append(Outcome(hole.line, "", written[at:hole.offset], counts={}))
         at = hole.offset
         if hole.puzzle is None or hole.result is None:
             out.extend(_work_records([_read_one(hole.line, hole.text, opts, shape)], opts))
         else:
             out.append(_searched(hole.line, hole.text, "line", hole.puzzle, hole.result, opts))
-    out.append(Outcome(0, "", written[at:-1], counts=block.counts))
+    # the whole output when there is no hole: no copy of it is made
+    out.append(Outcome(0, "", written[at:], counts=block.counts))
     return out
 
 
@@ -281,9 +282,8 @@ def chunks(source: Input, *, shape: Shape | None, alphabet: Alphabet | None,
         # about `size` 9x9 puzzles a block, fewer big ones (a 25x25 may take seconds)
         per_block = size if line_shape.ncells <= 81 else 8
         for block in source.blocks(per_block * (line_shape.ncells + 1)):
-            pending += block
-            yield Chunk(text=pending, first_line=first_line, shape=line_shape)
-            first_line += pending.count("\n")
+            yield Chunk(text=pending + block, first_line=first_line, shape=line_shape)
+            first_line = source.line + 1
             pending = ""
         if pending:
             yield Chunk(text=pending, first_line=first_line, shape=line_shape)

@@ -579,16 +579,19 @@ def solve_values(shape: Shape, blob: bytes, *, limit: int = 2, node_limit: int =
             for k, found in enumerate(out.counts)]
 
 
-def _found(shape: Shape, givens: bytes, found: int, limit: int, aborted: bool, first: bytes,
-           nodes: int, guesses: int, nanoseconds: int, backend: str) -> Result:
-    """The Result of one puzzle of a batch; one without a solution is checked for
-    clashing givens, which make it ``invalid``."""
+def _found(shape: Shape, givens: bytes, found: int, limit: int, aborted: bool,
+           first: bytes | None, nodes: int, guesses: int, nanoseconds: int,
+           backend: str) -> Result:
+    """The Result of one puzzle of a batch (``first``: its first solution, None when not
+    kept); one without a solution is checked for clashing givens, which make it
+    ``invalid``."""
     if found == 0:
         bad = _invalid(Puzzle(shape, tuple(givens)))
         if bad is not None:
             return bad
-    return Result(status_of(found, limit, aborted), found, (tuple(first),) if found else (),
-                  nodes, guesses, nanoseconds / 1e9, backend=backend)
+    return Result(status_of(found, limit, aborted), found,
+                  (tuple(first),) if found and first else (), nodes, guesses,
+                  nanoseconds / 1e9, backend=backend)
 
 
 class LineHole(NamedTuple):
@@ -604,10 +607,11 @@ class LineHole(NamedTuple):
 
 
 class LineBlock(NamedTuple):
-    """The output of :func:`solve_lines`: text, how many puzzles ended ``unique``,
-    ``multiple`` and ``solved`` in it, and the lines left to the caller, in order."""
+    """The output of :func:`solve_lines`: text (each record ends with a line end), how
+    many puzzles ended ``unique``, ``multiple`` and ``solved`` in it, and the lines left
+    to the caller, in order."""
 
-    output: bytes
+    output: str
     counts: dict[str, int]
     holes: list[LineHole]
 
@@ -631,15 +635,15 @@ def _line_tables(size: int) -> tuple[bytes, bytes]:
     return bytes(table), ("." + symbols).encode("ascii")
 
 
-def solve_lines(shape: Shape, text: bytes, first_line: int = 1, *, command: str = "count",
+def solve_lines(shape: Shape, text: str | bytes, first_line: int = 1, *, command: str = "count",
                 as_json: bool = False, write: bool = True, limit: int = 2,
                 node_limit: int = 0, time_limit: float | None = None,
                 backend: str | None = None) -> LineBlock | None:
     """Solve a block of lines of one-line puzzles of a classic ``shape`` (default
     alphabet), writing what the command line's ``command`` writes for each (``count``,
-    ``solve`` or ``check``; a JSON record with ``as_json``): text in, text out, in one
-    call of the compiled core. The first line is numbered ``first_line``; blank lines and
-    ``#`` comments are skipped.
+    ``solve`` or ``check``; a JSON record with ``as_json``): text in (ASCII ``str``,
+    read in place, or ``bytes``), text out, in one call of the compiled core. The first
+    line is numbered ``first_line``; blank lines and ``#`` comments are skipped.
 
     The common outcomes (unique, multiple, solved) are written; every other line (no
     solution, a search cut short, a complete grid to check, a line that is not a plain

@@ -242,21 +242,24 @@ static void put_record(Buffer *b, int mode, long line, const uint8_t *givens, in
 }
 
 /* lines(text, first_line, table, symbols, mode, limit, node_limit, time_limit)
-   -> (output bytes, unique, multiple, solved, holes).
+   -> (output str, unique, multiple, solved, holes).
 
-   text: whole lines (bytes), the first numbered first_line. table: 256 bytes, the value
+   text: whole lines (an ASCII str, or bytes), the first numbered first_line. table: 256 bytes, the value
    of each character (LINES_HOLE_VALUE: not read here). symbols: the character of each
    value, symbols[0] for an empty cell. Each hole is (offset, line, text, values, count,
    aborted, nodes, guesses, nanoseconds, first solution); values is None for a line not
-   read here. The GIL is released while the block is worked through. */
+   read here, the first solution None when the mode writes none (a count or check in
+   plain text, which also takes no time: nanoseconds are then 0). The GIL is released
+   while the block is worked through. */
 static PyObject *Engine_lines(Engine *self, PyObject *args)
 {
-    Py_buffer in, tb, sb;
+    Py_buffer in = {0}, tb, sb;
+    PyObject *text_obj;
     long first_line;
     int mode, limit;
     unsigned long long node_limit;
     double time_limit;
-    if (!PyArg_ParseTuple(args, "y*ly*y*iiKd", &in, &first_line, &tb, &sb, &mode, &limit,
+    if (!PyArg_ParseTuple(args, "Oly*y*iiKd", &text_obj, &first_line, &tb, &sb, &mode, &limit,
                           &node_limit, &time_limit))
         return NULL;
     PyObject *result = NULL;
@@ -266,6 +269,26 @@ static PyObject *Engine_lines(Engine *self, PyObject *args)
     size_t nholes = 0, holes_cap = 0;
     long counted[3] = {0, 0, 0}; /* unique, multiple, solved */
     Scratch w = {0};
+    /* text: an ASCII str, read in place (no copy), or bytes */
+    const uint8_t *text;
+    size_t len;
+    if (PyUnicode_Check(text_obj)) {
+#if PY_VERSION_HEX < 0x030C0000
+        if (PyUnicode_READY(text_obj) < 0)
+            goto done;
+#endif
+        if (!PyUnicode_IS_ASCII(text_obj)) {
+            PyErr_SetString(PyExc_ValueError, "lines reads ASCII text only");
+            goto done;
+        }
+        text = PyUnicode_DATA(text_obj);
+        len = (size_t)PyUnicode_GET_LENGTH(text_obj);
+    } else {
+        if (PyObject_GetBuffer(text_obj, &in, PyBUF_SIMPLE) < 0)
+            goto done;
+        text = in.buf;
+        len = (size_t)in.len;
+    }
     if (tb.len != 256 || sb.len != self->nsym + 1) {
         PyErr_SetString(PyExc_ValueError, "lines needs a 256-byte table and nsym + 1 symbols");
         goto done;
@@ -276,9 +299,11 @@ static PyObject *Engine_lines(Engine *self, PyObject *args)
     }
     if (limit < 1)
         limit = 1;
+    /* a count or check in plain text writes neither the solution nor the time */
+    const int keep_first = (mode & (LINES_JSON | LINES_QUIET)) || (mode & 3) == LINES_SOLVE;
+    const int timed = (mode & (LINES_JSON | LINES_QUIET)) != 0;
     {
-        const uint8_t *table = tb.buf, *symbols = sb.buf, *text = in.buf;
-        const size_t len = (size_t)in.len;
+        const uint8_t *table = tb.buf, *symbols = sb.buf;
         uint8_t *givens = malloc((size_t)n * 2);
         if (!givens) {
             PyErr_NoMemory();
@@ -314,17 +339,21 @@ static PyObject *Engine_lines(Engine *self, PyObject *args)
             int count = 0;
             uint64_t ns = 0;
             if (readable) {
-                uint64_t t0 = now_ns();
+                uint64_t t0 = timed ? now_ns() : 0;
                 s.e = self;
                 s.w = &w;
                 s.limit = limit;
                 s.keep = 1;
                 s.node_limit = node_limit;
                 s.deadline = time_limit > 0 ? now_seconds() + time_limit : 0;
-                s.out = first;
-                memset(first, 0, (size_t)n);
+                /* the first solution, where it is written (a record Python writes, a
+                   JSON record, a solve) */
+                s.out = keep_first ? first : NULL;
+                s.keep = keep_first;
+                if (keep_first)
+                    memset(first, 0, (size_t)n);
                 run_search(&s, givens, NULL);
-                ns = now_ns() - t0;
+                ns = timed ? now_ns() - t0 : 0;
                 count = s.count;
                 if (s.interrupted)
                     break;
@@ -381,12 +410,13 @@ static PyObject *Engine_lines(Engine *self, PyObject *args)
             const char *base = side.data + h->values;
             PyObject *values = h->searched ? PyBytes_FromStringAndSize(base, n)
                                            : Py_NewRef(Py_None);
-            PyObject *first = h->searched ? PyBytes_FromStringAndSize(base + n, n)
-                                          : Py_NewRef(Py_None);
+            PyObject *first = h->searched && keep_first
+                                  ? PyBytes_FromStringAndSize(base + n, n)
+                                  : Py_NewRef(Py_None);
             PyObject *item = NULL;
             if (values && first)
                 item = Py_BuildValue("nlNNiiKKKN", (Py_ssize_t)h->offset, h->line,
-                                     PyUnicode_DecodeASCII((const char *)in.buf + h->text,
+                                     PyUnicode_DecodeASCII((const char *)text + h->text,
                                                            (Py_ssize_t)h->len, "replace"),
                                      values, h->count, h->aborted,
                                      (unsigned long long)h->nodes,
@@ -402,15 +432,22 @@ static PyObject *Engine_lines(Engine *self, PyObject *args)
             }
             PyList_SET_ITEM(list, (Py_ssize_t)i, item);
         }
-        result = Py_BuildValue("y#lllN", out.data ? out.data : "", (Py_ssize_t)out.len,
-                               counted[0], counted[1], counted[2], list);
+        PyObject *written = PyUnicode_New((Py_ssize_t)out.len, 127);
+        if (!written) {
+            Py_DECREF(list);
+            goto done;
+        }
+        if (out.len)
+            memcpy(PyUnicode_DATA(written), out.data, out.len);
+        result = Py_BuildValue("NlllN", written, counted[0], counted[1], counted[2], list);
     }
 done:
     free(out.data);
     free(side.data);
     free(holes);
     scratch_free(&w);
-    PyBuffer_Release(&in);
+    if (in.obj)
+        PyBuffer_Release(&in);
     PyBuffer_Release(&tb);
     PyBuffer_Release(&sb);
     return result;
