@@ -48,14 +48,16 @@ FILES = ("forum_hardest_1905_11plus.txt", "magictour_top1465.txt", "17_clue.txt"
 COMMAND = [sys.executable, "-m", "numberplace", "count", "--limit", "2", "--json"]
 
 
-def best(repeat: int, run: Callable[[], object]) -> float:
-    """The fastest of ``repeat`` runs, in seconds."""
-    times = []
+def best(repeat: int, *runs: Callable[[], object]) -> list[float]:
+    """The fastest of ``repeat`` rounds of each run, in seconds. The runs take turns
+    within each round, so a slow spell of the machine hits them alike."""
+    times: list[list[float]] = [[] for _ in runs]
     for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return min(times)
+        for run, kept in zip(runs, times, strict=True):
+            start = time.perf_counter()
+            run()
+            kept.append(time.perf_counter() - start)
+    return [min(kept) for kept in times]
 
 
 def puzzles(path: Path, limit: int | None = None) -> list[str]:
@@ -128,11 +130,14 @@ class Tdoku:
         subprocess.run([*compiler.split(), "-O2", "-o", str(self.program), str(source), "-ldl"],
                        check=True)
 
-    def run(self, lines: list[str], repeat: int, work: Path) -> tuple[float, list[int]]:
-        """The best time of ``repeat`` runs over the puzzles, and each one's count (2: 2+)."""
-        # tdoku reads only "." for an empty cell
+    def prepare(self, lines: list[str], work: Path) -> Path:
+        """The puzzles as tdoku reads them (only "." for an empty cell)."""
         path = work / "tdoku-input.txt"
         path.write_text("".join(line.replace("0", ".") + "\n" for line in lines))
+        return path
+
+    def run(self, path: Path, repeat: int = 1) -> tuple[float, list[int]]:
+        """The best time of ``repeat`` runs over the puzzles, and each one's count (2: 2+)."""
         out = subprocess.run([str(self.program), self.library, str(path), str(repeat)],
                              check=True, capture_output=True, text=True).stdout.split()
         return float(out[0]), [int(c) for c in out[1]] if len(out) > 1 else []
@@ -150,27 +155,34 @@ def engine_table(files: list[Path], repeat: int, tdoku: Tdoku | None,
     for path in files:
         lines = puzzles(path)
         text = ("\n".join(lines) + "\n").encode("ascii")
-        ours = len(lines) / best(repeat, lambda text=text: library(text))
-        rates[path.name] = ours
-        row = [path.stem, f"{len(lines):,}", f"{ours:,.0f}"]
+        row = [path.stem, f"{len(lines):,}"]
         if tdoku:
-            seconds, counts = tdoku.run(lines, repeat, work)
+            given = tdoku.prepare(lines, work)
+            seconds: list[float] = []
+            ours_time, _ = best(repeat, lambda text=text: library(text),
+                                lambda given=given, seconds=seconds:
+                                seconds.append(tdoku.run(given)[0]))
+            _, counts = tdoku.run(given)
             block = engine.solve_lines(classic(9), text, command="count", limit=2)
             assert block is not None and not block.holes
             ours_counts = [int(line.split()[0].rstrip("+"))
                            for line in block.output.splitlines()]
             if counts != ours_counts:
                 raise SystemExit(f"tdoku and numberplace disagree on {path.name}")
-            theirs = len(lines) / seconds
-            row += [f"{theirs:,.0f}", f"{ours / theirs:.2f}x"]
+            ours, theirs = len(lines) / ours_time, len(lines) / min(seconds)
+            row += [f"{ours:,.0f}", f"{theirs:,.0f}", f"{ours / theirs:.2f}x"]
+        else:
+            ours = len(lines) / best(repeat, lambda text=text: library(text))[0]
+            row.append(f"{ours:,.0f}")
+        rates[path.name] = ours
         table.add_row(*row)
     Console().print(table)
     return rates
 
 
-def process(args: list[str], repeat: int) -> float:
-    return best(repeat, lambda: subprocess.run([*COMMAND, *args], check=True,
-                                               stdout=subprocess.DEVNULL))
+def process(args: list[str]) -> Callable[[], object]:
+    """A run of the command line with ``args``, its output thrown away."""
+    return lambda: subprocess.run([*COMMAND, *args], check=True, stdout=subprocess.DEVNULL)
 
 
 def command_table(files: list[Path], rates: dict[str, float], count: int, repeat: int,
@@ -186,8 +198,8 @@ def command_table(files: list[Path], rates: dict[str, float], count: int, repeat
         part = work / path.name
         part.write_text("\n".join(lines) + "\n")
         one.write_text(lines[0] + "\n")
-        whole = process(["--jobs", "1", str(part)], repeat)
-        fixed = process(["--jobs", "1", str(one)], repeat)
+        whole, fixed = best(repeat, process(["--jobs", "1", str(part)]),
+                            process(["--jobs", "1", str(one)]))
         lib = rates[path.name]
         rate, net = count / whole, count / max(whole - fixed, 1e-9)
         table.add_row(path.stem, f"{rate:,.0f}", f"{lib:,.0f}", f"{rate / lib:.0%}",
@@ -203,7 +215,8 @@ def jobs_table(files: list[Path], count: int, repeat: int, work: Path) -> None:
     for path in files:
         big = work / f"big-{path.name}"
         big.write_text("\n".join(islice(cycle(puzzles(path)), count)) + "\n")
-        one, two = (count / process(["--jobs", str(j), str(big)], repeat) for j in (1, 2))
+        one, two = (count / t for t in best(repeat, process(["--jobs", "1", str(big)]),
+                                            process(["--jobs", "2", str(big)])))
         table.add_row(path.stem, f"{one:,.0f}", f"{two:,.0f}", f"{two / one:.2f}x")
     Console().print(table)
 

@@ -809,6 +809,18 @@ static void run_search(Search *s, const uint8_t *givens, const uint32_t *cands)
 
 /* ---------------------------------------------------------------- Python glue */
 
+/* A batch's scratch memory, and its limit made at least 1; 0 with MemoryError set. */
+static int batch_begin(Scratch *w, const Engine *e, int *limit)
+{
+    if (*limit < 1)
+        *limit = 1;
+    if (!scratch_alloc(w, e)) {
+        PyErr_NoMemory();
+        return 0;
+    }
+    return 1;
+}
+
 #include "_lines.h"
 
 /* 1 if every cell index is below ncells; else 0 with a ValueError naming what. */
@@ -1045,14 +1057,8 @@ static PyObject *Engine_solve_batch(Engine *self, PyObject *args)
     PyObject *counts = NULL, *aborted = NULL, *sols = NULL, *nodes = NULL, *guesses = NULL,
              *ns = NULL;
     Scratch w = {0};
-    if (g.len % n || !check_givens(self, &g, count))
+    if (g.len % n || !check_givens(self, &g, count) || !batch_begin(&w, self, &limit))
         goto done;
-    if (!scratch_alloc(&w, self)) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    if (limit < 1)
-        limit = 1;
     counts = PyBytes_FromStringAndSize(NULL, count * 4);
     aborted = PyBytes_FromStringAndSize(NULL, count);
     sols = PyBytes_FromStringAndSize(NULL, keep_first ? count * n : 0);

@@ -179,6 +179,13 @@ static char *write_symbols(char *p, const uint8_t *values, int n, const uint8_t 
     return p + n;
 }
 
+static char *write_at_least(char *p, int count)
+{
+    p = WRITE_TEXT(p, "at least ");
+    p = write_uint(p, (uint64_t)count);
+    return WRITE_TEXT(p, " solutions");
+}
+
 /* Write one common outcome (count >= 1, not cut short) as the command writes it. */
 static void put_record(Buffer *b, int mode, long line, const uint8_t *givens, int ngiven,
                        const uint8_t *first, int n, const uint8_t *symbols, int count,
@@ -215,9 +222,7 @@ static void put_record(Buffer *b, int mode, long line, const uint8_t *givens, in
         if (multiple) {
             p = WRITE_TEXT(p, "# line ");
             p = write_uint(p, (uint64_t)line);
-            p = WRITE_TEXT(p, ": multiple: at least ");
-            p = write_uint(p, (uint64_t)count);
-            p = WRITE_TEXT(p, " solutions");
+            p = write_at_least(WRITE_TEXT(p, ": multiple: "), count);
         } else {
             p = write_symbols(p, first, n, symbols);
         }
@@ -227,9 +232,7 @@ static void put_record(Buffer *b, int mode, long line, const uint8_t *givens, in
         if (multiple) {
             p = WRITE_TEXT(p, ": not unique: ");
             p = write_uint(p, (uint64_t)ngiven);
-            p = WRITE_TEXT(p, " givens, at least ");
-            p = write_uint(p, (uint64_t)count);
-            p = WRITE_TEXT(p, " solutions");
+            p = write_at_least(WRITE_TEXT(p, " givens, "), count);
         } else {
             p = solved ? WRITE_TEXT(p, ": solvable: ") : WRITE_TEXT(p, ": ok: ");
             p = write_uint(p, (uint64_t)ngiven);
@@ -293,12 +296,8 @@ static PyObject *Engine_lines(Engine *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "lines needs a 256-byte table and nsym + 1 symbols");
         goto done;
     }
-    if (!scratch_alloc(&w, self)) {
-        PyErr_NoMemory();
+    if (!batch_begin(&w, self, &limit))
         goto done;
-    }
-    if (limit < 1)
-        limit = 1;
     /* a count or check in plain text writes neither the solution nor the time */
     const int keep_first = (mode & (LINES_JSON | LINES_QUIET)) || (mode & 3) == LINES_SOLVE;
     const int timed = (mode & (LINES_JSON | LINES_QUIET)) != 0;
