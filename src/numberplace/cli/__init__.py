@@ -46,7 +46,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     sub.required = True
     chosen = COMMAND_MODULES.get(command or "")
     for name in dict.fromkeys(COMMAND_MODULES.values()):
-        if chosen in (None, name):
+        # --version needs no command; help, or an unknown command, needs them all
+        if command != "--version" and chosen in (None, name):
             importlib.import_module(f".{name}", __name__).add_parsers(sub)
     return parser
 

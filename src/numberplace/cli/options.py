@@ -44,6 +44,25 @@ when a puzzle is invalid, unsolvable or not unique.
 class Parser(argparse.ArgumentParser):
     """An argument parser whose usage errors exit with status 2 after one line."""
 
+    #: True until usage or help is written: till then a formatter only checks each new
+    #: argument's metavar, and one that does not ask the terminal its width will do
+    #: (asking imports shutil and makes system calls, per argument: a tenth of start-up).
+    _checking = True
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        if self._checking:
+            # every HelpFormatter takes a width; the stubs know only prog
+            return self.formatter_class(prog=self.prog, width=100)  # type: ignore[call-arg]
+        return super()._get_formatter()
+
+    def format_usage(self) -> str:
+        self._checking = False
+        return super().format_usage()
+
+    def format_help(self) -> str:
+        self._checking = False
+        return super().format_help()
+
     def error(self, message: str) -> None:  # type: ignore[override]  # argparse: NoReturn
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {message}\n")
