@@ -184,9 +184,22 @@ static int signalled(Search *s, double now)
     return raised;
 }
 
-/* The thread that imported the module: Python's main thread, which alone runs signal
-   handlers. */
+/* Python's main thread, which alone runs signal handlers. */
 static unsigned long main_thread;
+
+/* Find the main thread's identity (threading.main_thread().ident); 0 if that failed. */
+static int find_main_thread(void)
+{
+    PyObject *threading = PyImport_ImportModule("threading");
+    PyObject *main = threading ? PyObject_CallMethod(threading, "main_thread", NULL) : NULL;
+    PyObject *ident = main ? PyObject_GetAttrString(main, "ident") : NULL;
+    if (ident)
+        main_thread = PyLong_AsUnsignedLong(ident);
+    Py_XDECREF(ident);
+    Py_XDECREF(main);
+    Py_XDECREF(threading);
+    return ident && !PyErr_Occurred();
+}
 
 /* Release the GIL for a search: signals are checked from now on, in the main thread. In
    another thread no handler could run, and taking the GIL back to let them would only
@@ -1427,7 +1440,8 @@ PyMODINIT_FUNC PyInit__core(void)
 {
     if (PyType_Ready(&EngineType) < 0)
         return NULL;
-    main_thread = PyThread_get_thread_ident();
+    if (!find_main_thread())
+        return NULL;
     PyObject *m = PyModule_Create(&core_module);
     if (!m)
         return NULL;
