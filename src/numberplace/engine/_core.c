@@ -6,9 +6,10 @@
  * own scratch memory (one allocation per call, so a batch costs none per puzzle), and the
  * GIL is released while it searches: threads may share one Engine.
  *
- * A search stops cleanly at its node or time budget, and at a signal: about every 20 ms
- * it takes the GIL back for a moment to let Python run its signal handlers (Ctrl-C
- * raises KeyboardInterrupt in the main thread), and gives up when one raised.
+ * A search stops cleanly at its node or time budget, and at a signal: in the main thread,
+ * about every 20 ms it takes the GIL back for a moment to let Python run its signal
+ * handlers (Ctrl-C raises KeyboardInterrupt there), and gives up when one raised. Other
+ * threads run no handlers, so their searches never wait for the GIL.
  *
  * The board is one candidate mask per cell (bit v-1 for value v). The search is the same
  * as the pure-Python reference (engine/_pure.py): assign single-candidate cells and remove
