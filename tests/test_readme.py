@@ -67,11 +67,11 @@ VALUES: dict[str, list[str]] = {
     "--tier": ["2"], "--level": ["1"], "--symmetry": ["none"], "--difficulty": ["1-3"],
     "--needs": ["Hidden Single"], "--clues": ["20-60"], "--recipe": ["book", "--level", "1"],
     "--pattern": ["0122211000"], "--count": ["2"], "--seed": ["1"], "--max": ["2"],
-    "--repeat": ["1"], "--backend": ["python"], "--digits": ["8"],
+    "--repeat": ["1"], "--backend": ["python"], "--digits": ["8"], "--work-limit": ["100000"],
 }
 #: Options that are flags.
 FLAGS = {"--no-progress", "--summary", "--json", "--stats", "--all", "--guess", "--placement",
-         "--minimal"}
+         "--minimal", "--key"}
 
 
 def _options_table() -> dict[str, list[str]]:

@@ -199,7 +199,7 @@ def _work_text(chunk: Chunk, opts: Options) -> list[Outcome]:
             time_limit=opts.time_limit, backend=opts.backend)
     if block is None:  # no compiled core, or characters it does not read: line by line
         numbered = ((chunk.first_line + i, raw.strip()) for i, raw in enumerate(text.split("\n")))
-        return _work_records([_read_one(n, t, opts, shape) for n, t in numbered
+        return _work_records([read_one(n, t, opts.source, shape) for n, t in numbered
                               if t and not t.startswith("#")], opts)
     written = block.output
     out = []
@@ -209,7 +209,7 @@ def _work_text(chunk: Chunk, opts: Options) -> list[Outcome]:
             out.append(Outcome(hole.line, "", written[at:hole.offset], counts={}))
         at = hole.offset
         if hole.puzzle is None or hole.result is None:
-            out.extend(_work_records([_read_one(hole.line, hole.text, opts, shape)], opts))
+            out.extend(_work_records([read_one(hole.line, hole.text, opts.source, shape)], opts))
         else:
             out.append(_searched(hole.line, hole.text, "line", hole.puzzle, hole.result, opts))
     # the whole output when there is no hole: no copy of it is made
@@ -221,7 +221,8 @@ def _work_text(chunk: Chunk, opts: Options) -> list[Outcome]:
 _LINE_SIZES = {n * n: n for n in (4, 6, 8, 9, 12, 16, 25)}
 
 
-def _read_one(line: int, text: str, opts: Options, shape: Shape) -> formats.Record:
+def read_one(line: int, text: str, source: str, shape: Shape) -> formats.Record:
+    """Line ``line`` of a file of one-line puzzles of ``shape``, read as a record."""
     from .. import formats
 
     # in a file of one-line puzzles of a shape, a line of another length is a broken
@@ -229,7 +230,7 @@ def _read_one(line: int, text: str, opts: Options, shape: Shape) -> formats.Reco
     try:
         puzzle = formats.parse(text, format="line",
                                shape=None if len(text) in _LINE_SIZES else shape,
-                               source=opts.source)
+                               source=source)
     except FormatError as err:
         return formats.Record(line, text, "line", None, err.located(line=line))
     return formats.Record(line, text, "line", puzzle, None)
@@ -307,6 +308,21 @@ def chunks(source: Input, *, shape: Shape | None, alphabet: Alphabet | None,
         yield Chunk(records=batch)
 
 
+def line_chunks(source: Input, args: argparse.Namespace, shape: Shape | None,
+                alphabet: Alphabet | None, settings: Settings
+                ) -> tuple[Iterator[Chunk], Settings]:
+    """The input's chunks (see :func:`chunks`), and the settings to work them in: blocks
+    of one-line puzzles of at most 81 cells go to threads when the compiled core runs,
+    which works a block in moments without the GIL (threads share the work without
+    carrying the text between processes)."""
+    pieces = chunks(source, shape=shape, alphabet=alphabet, fmt=args.in_format)
+    first = next(pieces, None)
+    if first is not None and first.shape is not None and first.shape.ncells <= 81 \
+            and settings.executor is None and engine.backend_name(args.backend) == "c":
+        settings = replace(settings, executor=functools.partial(thread_pool, settings.jobs))
+    return chain([first] if first is not None else [], pieces), settings
+
+
 def add_parsers(sub: options.Commands) -> None:
     """The ``solve``, ``count`` and ``check`` commands."""
     p = options.command(sub, "solve", search, "print the solution of each puzzle",
@@ -347,15 +363,7 @@ def search(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
                 _stream_all, opts=opts, write=out.write)
             settings = replace(settings, jobs=1, progress=False)
         else:
-            pieces = chunks(source, shape=chosen, alphabet=alphabet, fmt=args.in_format)
-            first = next(pieces, None)
-            if first is not None and first.shape is not None and first.shape.ncells <= 81 \
-                    and settings.executor is None and engine.backend_name(opts.backend) == "c":
-                # the core solves a block of small puzzles in moments, without the GIL:
-                # threads share the work without carrying the text between processes
-                settings = replace(settings, executor=functools.partial(thread_pool,
-                                                                        settings.jobs))
-            pieces = chain([first] if first is not None else [], pieces)
+            pieces, settings = line_chunks(source, args, chosen, alphabet, settings)
             task = functools.partial(work, opts=opts)
         statuses = run(out.write, replace(settings, shown=_SHOWN), pieces, task, _same,
                        Meter.of(source))

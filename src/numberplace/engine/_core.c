@@ -1422,7 +1422,107 @@ done:
     return result;
 }
 
+#include "_canon.h"
+
+static PyObject *core_canon(PyObject *module, PyObject *args)
+{
+    int n, br, bc;
+    Py_buffer values;
+    long long limit;
+    if (!PyArg_ParseTuple(args, "iiiy*L", &n, &br, &bc, &values, &limit))
+        return NULL;
+    if (n < 1 || n > CN_MAX || br < 1 || bc < 1 || br * bc != n
+            || values.len != (Py_ssize_t)n * n) {
+        PyBuffer_Release(&values);
+        PyErr_SetString(PyExc_ValueError, "canon: a classic grid of at most 25x25 is needed");
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < values.len; i++)
+        if (((const unsigned char *)values.buf)[i] > n) {
+            PyBuffer_Release(&values);
+            PyErr_SetString(PyExc_ValueError, "canon: a value is out of range");
+            return NULL;
+        }
+    unsigned char key[CN_MAX * CN_MAX], rows[CN_MAX], cols[CN_MAX], labels[CN_MAX];
+    int transposed = 0, rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = cn_canon(n, br, bc, values.buf, limit, key, &transposed, rows, cols, labels);
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&values);
+    if (rc < 0)
+        return PyErr_NoMemory();
+    if (rc == 2)
+        return PyLong_FromLong(2);
+    if (rc > 0)
+        Py_RETURN_NONE;
+    return Py_BuildValue("y#Ny#y#y#", (const char *)key, (Py_ssize_t)n * n,
+                         PyBool_FromLong(transposed), (const char *)rows, (Py_ssize_t)n,
+                         (const char *)cols, (Py_ssize_t)n, (const char *)labels, (Py_ssize_t)n);
+}
+
+static PyObject *core_canon_many(PyObject *module, PyObject *args)
+{
+    int n, br, bc;
+    Py_buffer values;
+    long long limit;
+    if (!PyArg_ParseTuple(args, "iiiy*L", &n, &br, &bc, &values, &limit))
+        return NULL;
+    Py_ssize_t cells = (Py_ssize_t)n * n;
+    if (n < 1 || n > CN_MAX || br < 1 || bc < 1 || br * bc != n || values.len % cells) {
+        PyBuffer_Release(&values);
+        PyErr_SetString(PyExc_ValueError, "canon_many: puzzles of a classic grid of at most "
+                                          "25x25 are needed");
+        return NULL;
+    }
+    const unsigned char *in = values.buf;
+    for (Py_ssize_t i = 0; i < values.len; i++)
+        if (in[i] > n) {
+            PyBuffer_Release(&values);
+            PyErr_SetString(PyExc_ValueError, "canon_many: a value is out of range");
+            return NULL;
+        }
+    Py_ssize_t count = values.len / cells;
+    PyObject *forms = PyBytes_FromStringAndSize(NULL, values.len);
+    PyObject *status = PyBytes_FromStringAndSize(NULL, count);
+    if (!forms || !status) {
+        Py_XDECREF(forms);
+        Py_XDECREF(status);
+        PyBuffer_Release(&values);
+        return NULL;
+    }
+    unsigned char *out = (unsigned char *)PyBytes_AS_STRING(forms);
+    unsigned char *st = (unsigned char *)PyBytes_AS_STRING(status);
+    int nomem = 0;
+    Py_BEGIN_ALLOW_THREADS
+    unsigned char rows[CN_MAX], cols[CN_MAX], labels[CN_MAX];
+    int transposed;
+    for (Py_ssize_t k = 0; k < count && !nomem; k++) {
+        int rc = cn_canon(n, br, bc, in + k * cells, limit, out + k * cells, &transposed, rows,
+                          cols, labels);
+        if (rc < 0)
+            nomem = 1;
+        if (rc)
+            memset(out + k * cells, 0, (size_t)cells);
+        st[k] = (unsigned char)(rc > 0 ? rc : 0);
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&values);
+    if (nomem) {
+        Py_DECREF(forms);
+        Py_DECREF(status);
+        return PyErr_NoMemory();
+    }
+    return Py_BuildValue("NN", forms, status);
+}
+
 static PyMethodDef core_functions[] = {
+    {"canon_many", core_canon_many, METH_VARARGS,
+     "canon_many(n, box_rows, box_cols, values, limit) -> (forms, status): the canonical "
+     "givens of many puzzles (n*n bytes each; zeros where status is 1, past the work "
+     "limit, or 2, clashing givens)"},
+    {"canon", core_canon, METH_VARARGS,
+     "canon(n, box_rows, box_cols, values, limit) -> (key, transposed, rows, cols, labels), "
+     "None past the work limit, or 2 when givens clash: see _canon.h"},
     {"peer_arrays", peer_arrays, METH_VARARGS,
      "peer_arrays(ncells, groups) -> (offsets, peers): each cell's peers, in increasing order"},
     {"seconds_text", core_seconds_text, METH_O,
