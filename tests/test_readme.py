@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import io
 import os
@@ -33,10 +34,20 @@ def _console_examples() -> list[tuple[str, str]]:
     return examples
 
 
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the examples run, one after the other (a bank one makes, the next reads): a
+    folder of their own, with the project's examples in it."""
+    folder = tmp_path_factory.mktemp("readme")
+    (folder / "examples").symlink_to(ROOT / "examples")
+    return folder
+
+
 @pytest.mark.parametrize("command,expected", _console_examples())
-def test_console_example(command: str, expected: str, monkeypatch: pytest.MonkeyPatch,
+def test_console_example(command: str, expected: str, workdir: Path,
+                         monkeypatch: pytest.MonkeyPatch,
                          capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.chdir(ROOT)
+    monkeypatch.chdir(workdir)
     argv = shlex.split(command)
     assert argv[0] == "numberplace"
     main(argv[1:] + (["--jobs", "1"] if argv[1] in ("solve", "count", "check") else []))
@@ -68,14 +79,15 @@ VALUES: dict[str, list[str]] = {
     "--needs": ["Hidden Single"], "--clues": ["20-60"], "--recipe": ["book", "--level", "1"],
     "--pattern": ["0122211000"], "--count": ["2"], "--seed": ["1"], "--max": ["2"],
     "--repeat": ["1"], "--backend": ["python"], "--digits": ["8"], "--work-limit": ["100000"],
+    "--tag": ["t"], "--source": ["examples/classic.txt"], "--technique": ["Hidden Single"],
 }
 #: Options that are flags.
 FLAGS = {"--no-progress", "--summary", "--json", "--stats", "--all", "--guess", "--placement",
-         "--minimal", "--key"}
+         "--minimal", "--key", "--rate", "--random"}
 
 
 def _options_table() -> dict[str, list[str]]:
-    rows = re.findall(r"^\| `(\w+)` \| (`--.*?) \|$", README, re.M)
+    rows = re.findall(r"^\| `(\w+(?: \w+)?)` \| (`--.*?) \|$", README, re.M)
     return {command: re.findall(r"`(--[\w-]+)`", cells) for command, cells in rows}
 
 
@@ -83,17 +95,26 @@ def test_the_options_table_lists_every_option_of_every_command() -> None:
     from numberplace.cli import build_parser
 
     table = _options_table()
-    parser = build_parser()
-    commands = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction")
-    assert set(table) == set(commands.choices)
-    for name, sub in commands.choices.items():
-        real = [o for a in sub._actions for o in a.option_strings
-                if o.startswith("--") and o != "--help"]
-        assert sorted(table[name]) == sorted(real), name
+    real: dict[str, list[str]] = {}
+
+    def collect(name: str, parser: argparse.ArgumentParser) -> None:
+        actions = [a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction"]
+        if name and not actions:
+            real[name] = [o for a in parser._actions for o in a.option_strings
+                          if o.startswith("--") and o != "--help"]
+        for group in actions:
+            for sub_name, sub in group.choices.items():  # type: ignore[attr-defined]
+                collect(f"{name} {sub_name}".strip(), sub)
+
+    collect("", build_parser())
+    assert set(table) == set(real)
+    for name, options in real.items():
+        assert sorted(table[name]) == sorted(options), name
 
 
 #: What each command takes first (a puzzle file unless said here).
-FIRST = {"generate": [], "kakuro": ["combos", "7", "2"]}
+FIRST = {"generate": [], "kakuro": ["combos", "7", "2"], "bank query": [],
+         "bank export": [], "bank stats": []}
 #: What each command needs besides the option under test.
 BASE = {"convert": ["--to", "grid"], "generate": []}
 
@@ -109,17 +130,26 @@ def test_each_listed_option_works(command: str, option: str, tmp_path: Path,
                                   monkeypatch: pytest.MonkeyPatch,
                                   capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.chdir(ROOT)
-    args = [command] + FIRST.get(command, ["examples/classic.txt"])
+    base = BASE.get(command, [])
+    db = str(tmp_path / "bank.sqlite")
+    if command.startswith("bank"):  # a bank to read, and the option under test on it
+        assert main(["bank", "add", "examples/classic.txt", "--db", db, "--rate",
+                     "--tag", "t", "--jobs", "1"]) == 0
+        capsys.readouterr()
+        base = base + ([] if option == "--db" else ["--db", db])
+    args = command.split() + FIRST.get(command, ["examples/classic.txt"])
     if option in FLAGS:
         args.append(option)
     elif option == "--svg":
         args += [option, str(tmp_path / "pictures")]
     elif option == "--output":
         args += [option, str(tmp_path / "made.txt")]
+    elif option in ("--db", "--bank"):
+        args += [option, db]
     else:
         args += [option, *VALUES[option]]
-    if option != "--to":
-        args += BASE.get(command, [])
+    if not (command == "convert" and option == "--to"):  # convert's base is its --to
+        args += base
     if "--jobs" in _options_table()[command] and option != "--jobs":
         args += ["--jobs", "1"]
     status = main(args)
@@ -127,8 +157,9 @@ def test_each_listed_option_works(command: str, option: str, tmp_path: Path,
     assert status == 0, (args, captured.err)
     assert "error" not in captured.err, (args, captured.err)
     if option == "--output":
-        assert (tmp_path / "made.txt").read_text().count("\n") == 1
+        assert (tmp_path / "made.txt").read_text().count("\n") == (
+            3 if command == "bank export" else 1)
     elif option == "--svg":
         assert any((tmp_path / "pictures").iterdir())
-    else:
+    elif command != "bank add" or option == "--json":  # bank add writes only its errors
         assert captured.out, args

@@ -170,3 +170,25 @@ def test_a_wordoku_is_in_letters_and_its_share_link_keeps_them(client: TestClien
                      alphabet=share["alphabet"])
     assert again["givens"] == game["givens"] and again["symbols"] == game["symbols"]
     assert new_game(client, puzzle=BOOK)["share"]["alphabet"] is None
+
+
+def test_new_games_come_from_the_bank_when_it_has_them(tmp_path: Path) -> None:
+    from numberplace.bank import Bank, entry
+    from numberplace.puzzle import Puzzle
+    from numberplace.rating import rate
+
+    puzzle = Puzzle.from_string(BOOK)
+    bank = Bank(tmp_path / "bank.sqlite")
+    level = rate(puzzle).level_number
+    found = entry(puzzle, rate=True)
+    assert not isinstance(found, str)
+    bank.add([found])
+    client = TestClient(create_app(GameStore(tmp_path / "games.db"), bank))
+    for _ in range(3):  # the bank's one puzzle of that shape and level, every time
+        game = new_game(client, shape="9x9", level=level)
+        assert "".join(str(v or ".") for v in game["givens"]) == BOOK
+    # another level, or a seed asked for: generated
+    other = new_game(client, shape="9x9", level=level % 5 + 1)
+    assert "".join(str(v or ".") for v in other["givens"]) != BOOK
+    seeded = new_game(client, shape="9x9", level=level, seed=1)
+    assert "".join(str(v or ".") for v in seeded["givens"]) != BOOK

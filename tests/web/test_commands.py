@@ -75,10 +75,20 @@ def test_play_without_a_file_and_without_a_browser_on_a_chosen_port(tmp_path: Pa
     assert (tmp_path / "numberplace" / "numberplace.db").exists()
 
 
-def test_serve_on_a_host_and_port(tmp_path: Path) -> None:
+def test_serve_on_a_host_and_port_with_a_bank(tmp_path: Path) -> None:
+    from numberplace.bank import Bank, entry
+    from numberplace.puzzle import Puzzle
+
+    first = (ROOT / "examples/classic.txt").read_text().splitlines()[1]
+    found = entry(Puzzle.from_string(first), rate=True)
+    assert not isinstance(found, str)
+    with Bank(tmp_path / "bank.sqlite") as bank:
+        bank.add([found])
     with started("serve", "--host", "127.0.0.1", "--port", "0", "--db",
-                 str(tmp_path / "s.db")) as url:
+                 str(tmp_path / "s.db"), "--bank", str(tmp_path / "bank.sqlite")) as url:
         assert "9x9" in httpx.get(url + "api/shapes").json()["shapes"]
+        made = httpx.post(url + "api/games", json={"shape": "9x9", "level": found.level})
+        assert "".join(str(v or ".") for v in made.json()["givens"]) == first
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

@@ -21,6 +21,7 @@ from .pipeline import Meter, Outcome, Output, OutputError, Settings, run
 from .search import SINGLE_LINE_FORMATS
 
 if TYPE_CHECKING:
+    from ..bank import Bank
     from ..generate import Generated, SumsKind
 
 
@@ -87,10 +88,14 @@ def generate(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
         work = functools.partial(_make, shape=shape, settings=wanted, symmetry=args.symmetry,
                                  as_json=args.json)
 
+    bank = _bank(args.bank)
+
     def emit(done: Made) -> Outcome:
         seed, made, record, why = done
         if made is None:
             return Outcome(0, "failed", "", f"seed {seed}: {why}")
+        if bank is not None:
+            _keep(bank, made, seed)
         if record is not None:
             text = json.dumps(record)
         else:
@@ -101,20 +106,41 @@ def generate(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
 
     first = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     seeds = range(first, first + args.count)
-    if not args.output:
-        statuses = run(out.write, settings, seeds, work, emit, Meter(args.count))
+    try:
+        if not args.output:
+            statuses = run(out.write, settings, seeds, work, emit, Meter(args.count))
+            return 1 if statuses["failed"] else 0
+        try:
+            target = open(args.output, "a", encoding="utf-8")  # noqa: SIM115  # closed below
+        except OSError as exc:
+            raise NumberplaceError(f"cannot write {args.output}: {exc.strerror or exc}") \
+                from None
+        try:
+            statuses = run(_kept(Output(target, args.output)), settings, seeds, work, emit,
+                           Meter(args.count))
+        finally:
+            with contextlib.suppress(OSError):  # a write that failed has been reported
+                target.close()
         return 1 if statuses["failed"] else 0
-    try:
-        target = open(args.output, "a", encoding="utf-8")  # noqa: SIM115  # closed below
-    except OSError as exc:
-        raise NumberplaceError(f"cannot write {args.output}: {exc.strerror or exc}") from None
-    try:
-        statuses = run(_kept(Output(target, args.output)), settings, seeds, work, emit,
-                       Meter(args.count))
     finally:
-        with contextlib.suppress(OSError):  # a write that failed has been reported
-            target.close()
-    return 1 if statuses["failed"] else 0
+        if bank is not None:
+            bank.close()
+
+
+def _bank(path: str | None) -> Bank | None:
+    from ..bank import Bank
+
+    return None if path is None else Bank(path)
+
+
+def _keep(bank: Bank, made: Generated, seed: int) -> None:
+    """Put a new puzzle in the bank with its rating (a puzzle already there stays)."""
+    from ..bank import entry
+
+    found = entry(made.puzzle, rating=made.rating)
+    if isinstance(found, str):  # pragma: no cover - a generated puzzle has one solution
+        raise NumberplaceError(f"seed {seed}: the puzzle made cannot go in the bank: {found}")
+    bank.add([found], source="generate", tags=[f"seed {seed}"])
 
 
 def _kept(target: Output) -> Callable[[str], None]:
@@ -203,5 +229,7 @@ def add_parsers(sub: options.Commands) -> None:
     options.add_json(p, "one JSON object per puzzle: puzzle, solution, rating, seed")
     p.add_argument("--output", metavar="FILE",
                    help="append to FILE, each puzzle written in full as it is made")
+    p.add_argument("--bank", metavar="DB",
+                   help="also add each puzzle, with its rating, to the bank in SQLite file DB")
     options.add_time_limit(p, 600.0, "give up a puzzle after S seconds (default 600)")
     options.add_workers(p)

@@ -35,7 +35,12 @@ def serve(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
 def _app(args: argparse.Namespace) -> Starlette:
     from ..web import GameStore, create_app, default_path
 
-    return create_app(GameStore(args.db or default_path()))
+    bank = None
+    if args.bank:
+        from ..bank import Bank
+
+        bank = Bank(args.bank)
+    return create_app(GameStore(args.db or default_path()), bank)
 
 
 def _serve(app: object, host: str, port: int, fragment: str, *, open_browser: bool,
@@ -83,3 +88,5 @@ def add_parsers(sub: options.Commands) -> None:
 def _add_db(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", metavar="FILE", help="the SQLite file of saved games (default: "
                    "numberplace/numberplace.db in the user's data folder)")
+    p.add_argument("--bank", metavar="DB", help="draw new games from this puzzle bank "
+                   "(see 'numberplace bank') where it holds the shape and level asked for")

@@ -317,8 +317,9 @@ def line_chunks(source: Input, args: argparse.Namespace, shape: Shape | None,
     carrying the text between processes)."""
     pieces = chunks(source, shape=shape, alphabet=alphabet, fmt=args.in_format)
     first = next(pieces, None)
+    backend = getattr(args, "backend", None)
     if first is not None and first.shape is not None and first.shape.ncells <= 81 \
-            and settings.executor is None and engine.backend_name(args.backend) == "c":
+            and settings.executor is None and engine.backend_name(backend) == "c":
         settings = replace(settings, executor=functools.partial(thread_pool, settings.jobs))
     return chain([first] if first is not None else [], pieces), settings
 

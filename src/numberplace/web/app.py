@@ -32,7 +32,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -52,6 +52,9 @@ from ..serialize import game_record, hint_view_record, plain_format
 from ..shape import by_name
 from .live import live_view
 from .store import GameStore
+
+if TYPE_CHECKING:
+    from ..bank import Bank
 
 STATIC = Path(__file__).parent / "static"
 #: The largest request body taken (a 25x25 puzzle in any format fits many times over).
@@ -149,8 +152,10 @@ def _text(body: dict[str, Any], key: str, default: str | None = None) -> str | N
     return value
 
 
-def new_session(body: dict[str, Any]) -> Session:
-    """The session a new-game request asks for (runs in a worker thread)."""
+def new_session(body: dict[str, Any], bank: Bank | None = None) -> Session:
+    """The session a new-game request asks for (runs in a worker thread): a new puzzle
+    comes from ``bank`` when it holds one of that shape and level and no seed was asked
+    for, else it is generated."""
     mode = _text(body, "mode", "book")
     if mode not in ("book", "free"):
         raise BadRequest("mode must be book or free")
@@ -176,15 +181,33 @@ def new_session(body: dict[str, Any]) -> Session:
         raise BadRequest("seed must be a whole number")
     if name.lower().startswith(("kakuro", "killer")):
         return _sums_session(name, body.get("level", 1), seed, Mode(mode))
-    shape = (random_regions(9, seed, time_limit=5) if name == "jigsaw" else
-             by_name("9x9" if name == "wordoku" else name))
     level = body.get("level", 1)
-    made = generate(shape, level=level, seed=seed, time_limit=GENERATE_SECONDS)
-    puzzle = made.puzzle
+    drawn = _drawn(bank, name, level) if bank is not None and seed is None else None
+    if drawn is None:
+        shape = (random_regions(9, seed, time_limit=5) if name == "jigsaw" else
+                 by_name("9x9" if name == "wordoku" else name))
+        drawn = generate(shape, level=level, seed=seed, time_limit=GENERATE_SECONDS).puzzle
+    puzzle = drawn
     if name == "wordoku":
         word = random.Random(seed).choice(WORDS)
         puzzle = Puzzle(puzzle.shape, puzzle.givens, Alphabet.letters(word))
     return Session(puzzle, mode=Mode(mode))
+
+
+def _drawn(bank: Bank, name: str, level: object) -> Puzzle | None:
+    """A random puzzle of the bank for a new game of shape ``name`` at ``level``."""
+    from ..rating import level_by
+
+    if isinstance(level, bool) or not isinstance(level, (int, str)):
+        return None  # generate() names what is wrong with it
+    try:
+        number = level_by(level).number
+        shape = "jigsaw-9x9" if name == "jigsaw" else by_name(
+            "9x9" if name == "wordoku" else name).name
+    except NumberplaceError:
+        return None
+    stored = bank.draw(shape, number)
+    return stored.puzzle if stored is not None else None
 
 
 def _sums_session(name: str, level: object, seed: int | None, mode: Mode) -> Session:
@@ -261,8 +284,9 @@ def _ask(session: Session, action: str | None, body: dict[str, Any]) -> dict[str
     return {"ok": True}
 
 
-def create_app(store: GameStore | None = None) -> Starlette:
-    """The web app, its games kept in ``store`` (in memory by default)."""
+def create_app(store: GameStore | None = None, bank: Bank | None = None) -> Starlette:
+    """The web app, its games kept in ``store`` (in memory by default); new games come
+    from ``bank`` where it has puzzles of their shape and level."""
     routes = [
         Route("/", _page), Route("/live", _page),
         Route("/api/shapes", _shapes),
@@ -275,6 +299,7 @@ def create_app(store: GameStore | None = None) -> Starlette:
     ]
     app = Starlette(routes=routes, exception_handlers=_handlers())
     app.state.games = Games(store or GameStore())
+    app.state.bank = bank
     return app
 
 
@@ -297,7 +322,7 @@ async def _shapes(request: Request) -> Response:
 
 async def _create(request: Request) -> Response:
     body = await _body(request)
-    session = await run_in_threadpool(new_session, body)
+    session = await run_in_threadpool(new_session, body, request.app.state.bank)
     game_id = _games(request).add(session)
     return JSONResponse(game_record(session, game_id), status_code=201)
 
