@@ -288,3 +288,28 @@ def test_the_transform_reads_as_data() -> None:
     assert isinstance(relabel, dict)
     # the relabelling of the transform, written out: only the symbols that change
     assert all(int(old) != new for old, new in relabel.items())
+
+
+def test_the_example_of_the_docs_gives_what_its_comments_say() -> None:
+    import ast
+    import re
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "bank.md").read_text()
+    block = re.search(r"```python\n(.*?)```", doc, re.S)
+    assert block is not None
+    scope: dict[str, object] = {}
+    checked = 0
+    statement = ""
+    for line in block.group(1).splitlines():
+        code, _, comment = line.partition("  # ")
+        statement += code + "\n"
+        if statement.count("(") != statement.count(")"):
+            continue  # a statement over several lines
+        if comment:
+            assert eval(statement, scope) == ast.literal_eval(comment.strip()), line
+            checked += 1
+        else:
+            exec(statement, scope)
+        statement = ""
+    assert checked == 5

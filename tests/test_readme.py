@@ -80,10 +80,12 @@ VALUES: dict[str, list[str]] = {
     "--pattern": ["0122211000"], "--count": ["2"], "--seed": ["1"], "--max": ["2"],
     "--repeat": ["1"], "--backend": ["python"], "--digits": ["8"], "--work-limit": ["100000"],
     "--tag": ["t"], "--source": ["examples/classic.txt"], "--technique": ["Hidden Single"],
+    "--per-page": ["2"], "--title": ["T"], "--paper": ["letter"],
 }
 #: Options that are flags.
 FLAGS = {"--no-progress", "--summary", "--json", "--stats", "--all", "--guess", "--placement",
-         "--minimal", "--key", "--rate", "--random"}
+         "--minimal", "--key", "--rate", "--random", "--solution", "--no-solutions",
+         "--no-rating"}
 
 
 def _options_table() -> dict[str, list[str]]:
@@ -119,6 +121,10 @@ FIRST = {"generate": [], "kakuro": ["combos", "7", "2"], "bank query": [],
 BASE = {"convert": ["--to", "grid"], "generate": []}
 
 
+#: Options of print that choose puzzles of a bank.
+BANK_FILTERS = {"--from-bank", "--level", "--difficulty", "--technique", "--clues", "--tag",
+                "--source", "--random", "--limit"}
+
 #: Commands that start a server; tests/web/test_commands.py runs each of their options.
 SERVERS = {"play", "serve"}
 
@@ -132,19 +138,25 @@ def test_each_listed_option_works(command: str, option: str, tmp_path: Path,
     monkeypatch.chdir(ROOT)
     base = BASE.get(command, [])
     db = str(tmp_path / "bank.sqlite")
-    if command.startswith("bank"):  # a bank to read, and the option under test on it
+    book = tmp_path / "book.pdf"
+    from_bank = command == "print" and option in BANK_FILTERS
+    if command.startswith("bank") or from_bank:  # a bank to read, and the option on it
         assert main(["bank", "add", "examples/classic.txt", "--db", db, "--rate",
                      "--tag", "t", "--jobs", "1"]) == 0
         capsys.readouterr()
         base = base + ([] if option == "--db" else ["--db", db])
-    args = command.split() + FIRST.get(command, ["examples/classic.txt"])
+    if command == "print":
+        base = (["--from-bank", db] if from_bank and option != "--from-bank" else []) + (
+            [] if option in ("--pdf", "--svg") else ["--pdf", str(book)])
+    first = [] if from_bank else FIRST.get(command, ["examples/classic.txt"])
+    args = command.split() + first
     if option in FLAGS:
         args.append(option)
     elif option == "--svg":
         args += [option, str(tmp_path / "pictures")]
-    elif option == "--output":
+    elif option in ("--output", "--pdf"):
         args += [option, str(tmp_path / "made.txt")]
-    elif option in ("--db", "--bank"):
+    elif option in ("--db", "--bank", "--from-bank"):
         args += [option, db]
     else:
         args += [option, *VALUES[option]]
@@ -156,7 +168,11 @@ def test_each_listed_option_works(command: str, option: str, tmp_path: Path,
     captured = capsys.readouterr()
     assert status == 0, (args, captured.err)
     assert "error" not in captured.err, (args, captured.err)
-    if option == "--output":
+    if command == "print":  # its output is a file
+        made = tmp_path / ("pictures" if option == "--svg" else
+                           "made.txt" if option == "--pdf" else "book.pdf")
+        assert made.read_bytes()[:5] in (b"%PDF-", b"<svg "), args
+    elif option == "--output":
         assert (tmp_path / "made.txt").read_text().count("\n") == (
             3 if command == "bank export" else 1)
     elif option == "--svg":

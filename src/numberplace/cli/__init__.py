@@ -30,7 +30,7 @@ COMMAND_MODULES = {
     "solve": "search", "count": "search", "check": "search", "convert": "files",
     "bench": "files", "hint": "logic", "rate": "logic", "explain": "logic",
     "generate": "make", "kakuro": "kakuro", "play": "play", "serve": "play",
-    "canon": "canon", "bank": "bank",
+    "canon": "canon", "bank": "bank", "print": "book",
 }
 
 
@@ -39,8 +39,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     module of that command is loaded (the others would cost start-up time for nothing)."""
     parser = Parser(prog="numberplace",
                     description="Sudoku-family puzzles: solve, count, check, convert, "
-                                "explain, hint, rate, generate, canon, bank, bench, kakuro, "
-                                "play, serve.",
+                                "explain, hint, rate, generate, canon, bank, print, bench, "
+                                "kakuro, play, serve.",
                     epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action=Version, nargs=0,
                         help="show the version and which search engine runs, then exit")

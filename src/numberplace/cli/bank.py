@@ -6,13 +6,10 @@ import argparse
 import contextlib
 import functools
 import json
-import os
 import sys
-import tempfile
 from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple, TextIO, cast
+from typing import IO, TYPE_CHECKING, NamedTuple, TextIO, cast
 
 from .. import formats
 from ..errors import NumberplaceError
@@ -211,32 +208,16 @@ def bank_export(args: argparse.Namespace, out: TextIO, settings: Settings) -> in
 
 
 @contextlib.contextmanager
-def _target(path: str | None, out: TextIO) -> Iterator[TextIO]:
-    """Standard output, or a file written whole or not at all: a temporary file beside
-    it, renamed over it at the end (an interrupted export leaves the old file as it was)."""
+def _target(path: str | None, out: TextIO) -> Iterator[IO[str]]:
+    """Standard output, or a file written whole or not at all (an interrupted export
+    leaves the old file as it was)."""
     if path is None:
         yield out
         return
-    target = Path(path)
-    try:
-        fd, temporary = tempfile.mkstemp(dir=target.parent if str(target.parent) else ".",
-                                         prefix=f".{target.name}.", suffix=".tmp")
-    except OSError as exc:
-        raise NumberplaceError(f"cannot write {path}: {exc.strerror or exc}") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            yield handle
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, target)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise NumberplaceError(f"cannot write {path}: {exc.strerror or exc}") from None
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+    from ..atomic import atomic_file
+
+    with atomic_file(path) as handle:
+        yield handle
 
 
 def bank_stats(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
@@ -280,9 +261,11 @@ def _add_db(p: argparse.ArgumentParser) -> None:
                         "user's data folder)")
 
 
-def _add_filters(p: argparse.ArgumentParser, default_limit: int | None) -> None:
-    p.add_argument("--shape", metavar="NAME", help="only this shape (9x9, 16x16, samurai, "
-                   "jigsaw-9x9, killer-9x9, ...)")
+def _add_filters(p: argparse.ArgumentParser, default_limit: int | None,
+                 shape: bool = True) -> None:
+    if shape:
+        p.add_argument("--shape", metavar="NAME", help="only this shape (9x9, 16x16, samurai, "
+                       "jigsaw-9x9, killer-9x9, ...)")
     p.add_argument("--level", metavar="L", help="only this level (name or number)")
     p.add_argument("--difficulty", type=options.value_range(float), metavar="LO-HI",
                    help="only difficulties in this range (Explainer scale)")

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from .. import formats
-from ..errors import FormatError, NumberplaceError
+from ..atomic import write_atomically
+from ..errors import FormatError
 from ..inputs import open_input
 from .history import History, Layer, Move
 from .session import Mode, Session
@@ -105,35 +105,6 @@ def save(session: Session, path: str | os.PathLike[str]) -> None:
     text = (formats.write(session.puzzle, fmt) + "\n" if fmt else
             json.dumps(to_record(session), separators=(",", ":")) + "\n")
     write_atomically(target, text)
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` by ``text`` so that a reader (or a crash) sees the old file whole
-    or the new one whole, never a mix."""
-    folder = path.parent if str(path.parent) else Path(".")
-    try:
-        fd, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-    except OSError as exc:
-        raise NumberplaceError(f"cannot write {path}: {exc.strerror or exc}") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, path)
-    except OSError as exc:
-        _remove_quietly(temporary)
-        raise NumberplaceError(f"cannot write {path}: {exc.strerror or exc}") from None
-    except BaseException:
-        _remove_quietly(temporary)
-        raise
-
-
-def _remove_quietly(path: str) -> None:
-    try:
-        os.unlink(path)
-    except OSError:
-        pass
 
 
 def open_game(path: str | os.PathLike[str], clock: Callable[[], float] = time.monotonic,

@@ -45,6 +45,7 @@ from ..alphabet import Alphabet
 from ..formats.kakuro import is_kakuro
 from ..logic.board import Board
 from ..logic.step import Role, Step
+from ..puzzle import Puzzle
 from ..shape import HouseKind, Shape, is_across
 from .text import thick_edges
 
@@ -658,3 +659,19 @@ def render_svg(board: Board, shape: Shape, step: Step | None = None,
     out += _link_layer(cv, marks.highlights)
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def render_puzzle_svg(puzzle: Puzzle, values: Sequence[int] | None = None, *,
+                      cell_size: int = 40) -> str:
+    """The puzzle as an SVG picture to print: its givens (and a Killer's cages, a Kakuro's
+    clues), or ``values`` (say, its solution) with the givens dark and the rest blue; no
+    candidates."""
+    shape = puzzle.shape
+    shown = list(values) if values is not None else list(puzzle.givens)
+    if len(shown) != shape.ncells:
+        raise ValueError(f"values: {len(shown)} given, the {shape.name} shape has "
+                         f"{shape.ncells} cells")
+    board = Board(shape, shown, [0] * shape.ncells)
+    givens = {cell for cell, v in enumerate(puzzle.givens) if v}
+    return render_svg(board, shape, alphabet=puzzle.alphabet, givens=givens,
+                      cell_size=cell_size)
