@@ -80,7 +80,7 @@ VALUES: dict[str, list[str]] = {
     "--pattern": ["0122211000"], "--count": ["2"], "--seed": ["1"], "--max": ["2"],
     "--repeat": ["1"], "--backend": ["python"], "--digits": ["8"], "--work-limit": ["100000"],
     "--tag": ["t"], "--source": ["examples/classic.txt"], "--technique": ["Hidden Single"],
-    "--per-page": ["2"], "--title": ["T"], "--paper": ["letter"],
+    "--per-page": ["2"], "--title": ["T"], "--paper": ["letter"], "--cluster": ["local"],
 }
 #: Options that are flags.
 FLAGS = {"--no-progress", "--summary", "--json", "--stats", "--all", "--guess", "--placement",
@@ -121,6 +121,24 @@ FIRST = {"generate": [], "kakuro": ["combos", "7", "2"], "bank query": [],
 BASE = {"convert": ["--to", "grid"], "generate": []}
 
 
+_SCHEDULER: list[str] = []
+
+
+def scheduler_address(tmp_path: Path) -> str:
+    """The address of a local Dask cluster of two workers, started once for these tests."""
+    if not _SCHEDULER:
+        import atexit
+        import logging
+
+        from distributed import LocalCluster
+
+        cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                               dashboard_address=None, silence_logs=logging.ERROR)
+        atexit.register(cluster.close)
+        _SCHEDULER.append(cluster.scheduler_address)
+    return _SCHEDULER[0]
+
+
 #: Options of print that choose puzzles of a bank.
 BANK_FILTERS = {"--from-bank", "--level", "--difficulty", "--technique", "--clues", "--tag",
                 "--source", "--random", "--limit"}
@@ -158,12 +176,14 @@ def test_each_listed_option_works(command: str, option: str, tmp_path: Path,
         args += [option, str(tmp_path / "made.txt")]
     elif option in ("--db", "--bank", "--from-bank"):
         args += [option, db]
+    elif option == "--scheduler":
+        args += [option, scheduler_address(tmp_path)]
     else:
         args += [option, *VALUES[option]]
     if not (command == "convert" and option == "--to"):  # convert's base is its --to
         args += base
-    if "--jobs" in _options_table()[command] and option != "--jobs":
-        args += ["--jobs", "1"]
+    if "--jobs" in _options_table()[command] and option not in ("--jobs", "--scheduler"):
+        args += ["--jobs", "1" if option != "--cluster" else "2"]
     status = main(args)
     captured = capsys.readouterr()
     assert status == 0, (args, captured.err)

@@ -9,10 +9,12 @@ standard error and exit with status 2.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, TextIO, cast
 
 from ..errors import NumberplaceError
@@ -68,7 +70,8 @@ def main(argv: Sequence[str] | None = None,
     out = Output(sys.stdout, "standard output")
     _warn_without_core(args)
     try:
-        status: int = args.handler(args, cast(TextIO, out), settings)
+        with _on_cluster(args, settings) as settings:
+            status: int = args.handler(args, cast(TextIO, out), settings)
         out.flush()
         return status
     except NumberplaceError as exc:
@@ -83,6 +86,22 @@ def main(argv: Sequence[str] | None = None,
         # the reader went away (e.g. `| head`): stop quietly
         _drop_output()
         return 0
+
+
+@contextlib.contextmanager
+def _on_cluster(args: argparse.Namespace, settings: Settings) -> Iterator[Settings]:
+    """The settings with a Dask cluster's executor while the block runs, when
+    ``--scheduler`` or ``--cluster`` asks for one."""
+    scheduler, local = getattr(args, "scheduler", None), getattr(args, "cluster", None)
+    if not (scheduler or local):
+        yield settings
+        return
+    from .cluster import cluster_executor
+
+    with cluster_executor(scheduler, local == "local", settings.jobs) as found:
+        assert found is not None
+        make, slots = found
+        yield replace(settings, executor=make, jobs=slots)
 
 
 def _warn_without_core(args: argparse.Namespace) -> None:

@@ -175,10 +175,18 @@ def add_input(p: argparse.ArgumentParser, *, jobs: bool = True) -> None:
 
 
 def add_workers(p: argparse.ArgumentParser) -> None:
-    """``--jobs`` and ``--no-progress``."""
+    """``--jobs``, ``--scheduler``, ``--cluster`` and ``--no-progress``."""
     p.add_argument("--jobs", type=jobs, default=None, metavar="N",
                    help="workers: processes, or threads for files of one-line 9x9 and "
-                        "smaller puzzles (default: all cores; at most 4 per core)")
+                        "smaller puzzles (default: all cores; at most 4 per core); with "
+                        "--cluster local, the cluster's worker processes")
+    cluster = p.add_mutually_exclusive_group()
+    cluster.add_argument("--scheduler", metavar="ADDRESS",
+                         help="work on the Dask cluster of this scheduler (e.g. "
+                              "tcp://10.0.0.5:8786); needs the cluster extra")
+    cluster.add_argument("--cluster", choices=("local",),
+                         help="local: start a Dask cluster of --jobs workers on this "
+                              "machine for the run; needs the cluster extra")
     p.add_argument("--no-progress", action="store_true",
                    help="no progress bar, even on a terminal")
 
