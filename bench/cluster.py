@@ -46,6 +46,10 @@ def timed(args: list[str], repeat: int) -> float:
     return best
 
 
+def _rate(value: float) -> str:
+    return f"{value:,.0f}" if value >= 100 else f"{value:.2f}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
@@ -80,8 +84,8 @@ def main() -> None:
             alone = [len(text) / timed([name, str(path), "--jobs", str(j)], args.repeat)
                      for j in (1, 2)]
             one, two = rates[name]
-            table.add_row(name, f"{len(text):,}", f"{one:,.0f}", f"{two:,.0f}",
-                          f"{two / one:.2f}x", f"{alone[0]:,.0f}", f"{alone[1]:,.0f}")
+            table.add_row(name, f"{len(text):,}", _rate(one), _rate(two), f"{two / one:.2f}x",
+                          _rate(alone[0]), _rate(alone[1]))
         Console().print(table)
 
 

@@ -13,9 +13,11 @@ and the same file added again goes on after its last committed line.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
+import re
 import secrets
 import sqlite3
 import threading
@@ -269,46 +271,38 @@ class Import:
 
 
 class Bank:
-    """A puzzle bank in one SQLite file (created when missing). Use it as a context
-    manager, or call :meth:`close`."""
+    """A puzzle bank: a SQLite file (created when missing), or a PostgreSQL database given
+    by its URL (``postgresql://...``, with the ``bank-postgres`` extra) for a bank that
+    several machines share. Use it as a context manager, or call :meth:`close`."""
 
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
         self.path = str(path if path is not None else default_path())
+        self._store: _Store = (_Postgres(self.path) if _is_url(self.path)
+                               else _SQLite(self.path))
+        store = self._store
         try:
-            if self.path != ":memory:":
-                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, isolation_level=None,
-                                       check_same_thread=False)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            # a committed transaction survives the process being killed; the file stays
-            # whole after a power cut (the last transactions may be lost)
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.execute("PRAGMA busy_timeout=10000")
-            version = self._version()
+            version = store.version()
             if version is not None and version != SCHEMA_VERSION:
-                raise BankError(f"{self.path} is a bank of layout {version}; this numberplace "
-                                f"reads layout {SCHEMA_VERSION}")
-            self._db.executescript(_SCHEMA)
-            self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)",
-                             (str(SCHEMA_VERSION),))
-        except sqlite3.DatabaseError as exc:
-            raise BankError(f"cannot open the bank {self.path}: {exc}") from None
-        except OSError as exc:
-            raise BankError(f"cannot open the bank {self.path}: {exc.strerror or exc}") \
-                from None
+                raise BankError(f"{self.shown} is a bank of layout {version}; this "
+                                f"numberplace reads layout {SCHEMA_VERSION}")
+            with self._write():
+                for statement in store.schema():
+                    store.execute(statement)
+                store.execute(store.insert_ignore("meta", ("name", "value"), "name"),
+                              ("schema", str(SCHEMA_VERSION)))
+        except store.errors as exc:
+            store.close()
+            raise BankError(f"cannot open the bank {self.shown}: {_said(exc)}") from None
         self._lock = threading.Lock()
 
-    def _version(self) -> int | None:
-        found = self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND "
-                                 "name = 'meta'").fetchone()
-        if found is None:
-            return None
-        row = self._db.execute("SELECT value FROM meta WHERE name = 'schema'").fetchone()
-        return int(row[0]) if row else None
+    @property
+    def shown(self) -> str:
+        """The bank's file, or its URL without a password."""
+        return _without_password(self.path)
 
     def close(self) -> None:
         """Close the database."""
-        self._db.close()
+        self._store.close()
 
     def __enter__(self) -> Bank:
         return self
@@ -321,17 +315,18 @@ class Bank:
     def begin_import(self, source: str, fingerprint: str | None) -> Import:
         """Start an import of ``source``, or go on with its last one when that was left
         unfinished (same ``fingerprint``; None never resumes)."""
+        store = self._store
         with self._write():
             if fingerprint is not None:
-                row = self._db.execute(
+                row = store.execute(
                     "SELECT id, lines, added, duplicates, rejected FROM imports WHERE "
                     "fingerprint = ? AND finished = 0 ORDER BY id DESC LIMIT 1",
                     (fingerprint,)).fetchone()
                 if row is not None:
                     return Import(row[0], source, row[1], row[2], row[3], row[4], True)
-            cursor = self._db.execute("INSERT INTO imports (source, fingerprint, started) "
-                                      "VALUES (?, ?, ?)", (source, fingerprint, time.time()))
-            return Import(int(cursor.lastrowid or 0), source)
+            number = store.insert_id("INSERT INTO imports (source, fingerprint, started) "
+                                     "VALUES (?, ?, ?)", (source, fingerprint, time.time()))
+            return Import(number, source)
 
     def commit(self, imp: Import, entries: Sequence[Entry], *, lines: int, rejected: int = 0,
                tags: Sequence[str] = ()) -> tuple[int, int]:
@@ -341,9 +336,9 @@ class Bank:
         with self._write():
             added = self._insert(entries, imp.source, tags)
             duplicates = len(entries) - added
-            self._db.execute("UPDATE imports SET lines = ?, added = added + ?, duplicates = "
-                             "duplicates + ?, rejected = rejected + ? WHERE id = ?",
-                             (lines, added, duplicates, rejected, imp.id))
+            self._store.execute("UPDATE imports SET lines = ?, added = added + ?, duplicates "
+                                "= duplicates + ?, rejected = rejected + ? WHERE id = ?",
+                                (lines, added, duplicates, rejected, imp.id))
         imp.lines = lines
         imp.added += added
         imp.duplicates += duplicates
@@ -353,8 +348,8 @@ class Bank:
     def finish_import(self, imp: Import) -> None:
         """Mark the import done: adding the file again is then a new import."""
         with self._write():
-            self._db.execute("UPDATE imports SET finished = 1, ended = ? WHERE id = ?",
-                             (time.time(), imp.id))
+            self._store.execute("UPDATE imports SET finished = 1, ended = ? WHERE id = ?",
+                                (time.time(), imp.id))
 
     def add(self, entries: Iterable[Entry], *, source: str = "",
             tags: Sequence[str] = ()) -> tuple[int, int]:
@@ -369,15 +364,13 @@ class Bank:
         """Insert inside a transaction; returns how many were new."""
         tag_text = ",".join(tags) or None
         now = time.time()
-        before = self._db.total_changes
-        self._db.executemany(
-            f"INSERT OR IGNORE INTO puzzles ({', '.join(_COLUMNS)}, source, tags, created) "
-            f"VALUES ({', '.join('?' * (len(_COLUMNS) + 3))})",
+        store = self._store
+        return store.insert_many(
+            store.insert_ignore("puzzles", (*_COLUMNS, "source", "tags", "created"), "key"),
             [(*e, source, tag_text, now) for e in entries])
-        return self._db.total_changes - before
 
     def _write(self) -> _Transaction:
-        return _Transaction(self._db, self.path)
+        return _Transaction(self._store, self.shown)
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -394,29 +387,31 @@ class Bank:
             sql += " LIMIT ?"
             params.append(limit)
         try:
-            for row in self._db.execute(sql, params):
+            for row in self._store.execute(sql, params):
                 yield Stored(*row)
-        except sqlite3.DatabaseError as exc:
-            raise BankError(f"cannot read the bank {self.path}: {exc}") from None
+        except self._store.errors as exc:
+            raise BankError(f"cannot read the bank {self.shown}: {_said(exc)}") from None
 
     def draw(self, shape: str, level: int | None = None) -> Stored | None:
         """One puzzle of ``shape`` (at ``level``) chosen at random, or None; safe to call
         from several threads (a server's)."""
         where, params = _filters(shape, level, None, None, None, None, None)
+        store = self._store
         with self._lock:
             try:
                 # a random offset below the count, not ORDER BY random(): no sort of
                 # every matching row per draw
-                total = self._db.execute(f"SELECT count(*) FROM puzzles{where}",
-                                         params).fetchone()[0]
+                total = store.execute(f"SELECT count(*) FROM puzzles{where}",
+                                      params).fetchone()[0]
                 if not total:
                     return None
-                row = self._db.execute(
+                row = store.execute(
                     f"SELECT {', '.join(_COLUMNS)}, id, source, tags, created FROM puzzles"
-                    f"{where} LIMIT 1 OFFSET ?",
+                    f"{where} ORDER BY id LIMIT 1 OFFSET ?",
                     [*params, secrets.randbelow(total)]).fetchone()
-            except sqlite3.DatabaseError as exc:
-                raise BankError(f"cannot read the bank {self.path}: {exc}") from None
+            except store.errors as exc:
+                raise BankError(f"cannot read the bank {self.shown}: {_said(exc)}") \
+                    from None
         return Stored(*row) if row else None
 
     def count(self, **filters: Any) -> int:
@@ -425,30 +420,198 @@ class Bank:
                                  filters.get("difficulty"), filters.get("technique"),
                                  filters.get("clues"), filters.get("tag"),
                                  filters.get("source"))
-        return int(self._db.execute(f"SELECT count(*) FROM puzzles{where}", params)
+        return int(self._store.execute(f"SELECT count(*) FROM puzzles{where}", params)
                    .fetchone()[0])
 
     def stats(self) -> dict[str, Any]:
         """Totals: puzzles, by shape and by level, the difficulty range per shape, the
-        imports, and the size of the file."""
-        db = self._db
+        imports, and the size of the database."""
+        run = self._store.execute
         shapes = {name: {"puzzles": n, "rated": rated, "clues": [lo, hi],
                          "difficulty": [dlo, dhi] if dlo is not None else None}
-                  for name, n, rated, lo, hi, dlo, dhi in db.execute(
+                  for name, n, rated, lo, hi, dlo, dhi in run(
                       "SELECT shape, count(*), count(level), min(clues), max(clues), "
                       "min(difficulty), max(difficulty) FROM puzzles GROUP BY shape "
-                      "ORDER BY shape")}
-        levels = {f"{number} {name}": n for number, name, n in db.execute(
+                      "ORDER BY shape").fetchall()}
+        levels = {f"{number} {name}": n for number, name, n in run(
             "SELECT level, level_name, count(*) FROM puzzles WHERE level IS NOT NULL "
-            "GROUP BY level, level_name ORDER BY level")}
+            "GROUP BY level, level_name ORDER BY level").fetchall()}
         imports = [{"source": s, "lines": lines, "added": a, "duplicates": d,
-                    "rejected": r, "finished": bool(f)} for s, lines, a, d, r, f in db.execute(
+                    "rejected": r, "finished": bool(f)} for s, lines, a, d, r, f in run(
                         "SELECT source, lines, added, duplicates, rejected, finished FROM "
-                        "imports ORDER BY id")]
-        total = int(db.execute("SELECT count(*) FROM puzzles").fetchone()[0])
-        size = None if self.path == ":memory:" else _file_size(self.path)
+                        "imports ORDER BY id").fetchall()]
+        total = int(run("SELECT count(*) FROM puzzles").fetchone()[0])
         return {"puzzles": total, "shapes": shapes, "levels": levels, "imports": imports,
-                "bytes": size}
+                "bytes": self._store.size()}
+
+
+def _is_url(path: str) -> bool:
+    return path.startswith(("postgresql://", "postgres://"))
+
+
+def _without_password(url: str) -> str:
+    """A URL as it may be shown: ``user:secret@`` becomes ``user@``."""
+    return re.sub(r"^(\w+://[^:/@]+):[^@]*@", r"\1@", url)
+
+
+def _said(exc: BaseException) -> str:
+    """An error of the database in one line."""
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+class _Store:
+    """What the bank needs of a database: statements with ``?`` for parameters, and the
+    few places where SQLite and PostgreSQL differ."""
+
+    errors: tuple[type[BaseException], ...] = ()
+
+    def execute(self, sql: str, params: Sequence[object] = ()) -> Any:
+        raise NotImplementedError
+
+    def insert_many(self, sql: str, rows: list[tuple[object, ...]]) -> int:
+        """Run an insert for every row; how many rows were added."""
+        raise NotImplementedError
+
+    def insert_id(self, sql: str, params: Sequence[object]) -> int:
+        """Insert one row; its id."""
+        raise NotImplementedError
+
+    def insert_ignore(self, table: str, columns: Sequence[str], unique: str) -> str:
+        """An insert that leaves a row alone when its ``unique`` column is taken."""
+        raise NotImplementedError
+
+    def schema(self) -> list[str]:
+        raise NotImplementedError
+
+    def version(self) -> int | None:
+        """The layout of an existing bank, or None for a new one."""
+        raise NotImplementedError
+
+    def begin(self) -> None:
+        raise NotImplementedError
+
+    def size(self) -> int | None:
+        """Bytes the bank takes, where that is known."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def _schema_statements(self, key: str, real: str) -> list[str]:
+        return [statement.replace("INTEGER PRIMARY KEY", key).replace(" REAL", " " + real)
+                for statement in _SCHEMA.split(";") if statement.strip()]
+
+
+class _SQLite(_Store):
+    errors = (sqlite3.Error,)
+
+    def __init__(self, path: str) -> None:
+        try:
+            if path != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            # a committed transaction survives the process being killed; the file stays
+            # whole after a power cut (the last transactions may be lost)
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.execute("PRAGMA busy_timeout=10000")
+        except sqlite3.Error as exc:
+            raise BankError(f"cannot open the bank {path}: {_said(exc)}") from None
+        except OSError as exc:
+            raise BankError(f"cannot open the bank {path}: {exc.strerror or exc}") from None
+        self.path = path
+
+    def execute(self, sql: str, params: Sequence[object] = ()) -> Any:
+        return self.db.execute(sql, params)
+
+    def insert_many(self, sql: str, rows: list[tuple[object, ...]]) -> int:
+        before = self.db.total_changes
+        self.db.executemany(sql, rows)
+        return self.db.total_changes - before
+
+    def insert_id(self, sql: str, params: Sequence[object]) -> int:
+        return int(self.db.execute(sql, params).lastrowid or 0)
+
+    def insert_ignore(self, table: str, columns: Sequence[str], unique: str) -> str:
+        return (f"INSERT OR IGNORE INTO {table} ({', '.join(columns)}) "
+                f"VALUES ({', '.join('?' * len(columns))})")
+
+    def schema(self) -> list[str]:
+        return self._schema_statements("INTEGER PRIMARY KEY", "REAL")
+
+    def version(self) -> int | None:
+        found = self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND "
+                                "name = 'meta'").fetchone()
+        if found is None:
+            return None
+        row = self.db.execute("SELECT value FROM meta WHERE name = 'schema'").fetchone()
+        return int(row[0]) if row else None
+
+    def begin(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def size(self) -> int | None:
+        if self.path == ":memory:":
+            return None
+        return _file_size(self.path)
+
+    def close(self) -> None:
+        self.db.close()
+
+
+class _Postgres(_Store):
+    def __init__(self, url: str) -> None:
+        try:
+            import psycopg
+        except ImportError:
+            raise BankError("a PostgreSQL bank needs psycopg: pip install "
+                            "'numberplace[bank-postgres]'") from None
+        self.errors = (psycopg.Error,)
+        try:
+            # autocommit: the bank says where each transaction begins and ends
+            self.db = psycopg.connect(url, autocommit=True, connect_timeout=20)
+        except psycopg.Error as exc:
+            raise BankError(f"cannot open the bank {_without_password(url)}: "
+                            f"{_said(exc)}") from None
+
+    def execute(self, sql: str, params: Sequence[object] = ()) -> Any:
+        return self.db.execute(sql.replace("?", "%s"), list(params))
+
+    def insert_many(self, sql: str, rows: list[tuple[object, ...]]) -> int:
+        if not rows:
+            return 0
+        with self.db.cursor() as cursor:
+            cursor.executemany(sql.replace("?", "%s"), rows)
+            return int(cursor.rowcount)
+
+    def insert_id(self, sql: str, params: Sequence[object]) -> int:
+        return int(self.execute(sql + " RETURNING id", params).fetchone()[0])
+
+    def insert_ignore(self, table: str, columns: Sequence[str], unique: str) -> str:
+        return (f"INSERT INTO {table} ({', '.join(columns)}) "
+                f"VALUES ({', '.join('?' * len(columns))}) ON CONFLICT ({unique}) DO NOTHING")
+
+    def schema(self) -> list[str]:
+        return self._schema_statements("BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY",
+                                       "DOUBLE PRECISION")
+
+    def version(self) -> int | None:
+        found = self.db.execute("SELECT to_regclass('meta')").fetchone()
+        if found is None or found[0] is None:
+            return None
+        row = self.db.execute("SELECT value FROM meta WHERE name = 'schema'").fetchone()
+        return int(row[0]) if row else None
+
+    def begin(self) -> None:
+        self.db.execute("BEGIN")
+
+    def size(self) -> int | None:
+        row = self.db.execute("SELECT pg_total_relation_size('puzzles') + "
+                              "pg_total_relation_size('imports')").fetchone()
+        return int(row[0]) if row else None
+
+    def close(self) -> None:
+        self.db.close()
 
 
 def _file_size(path: str) -> int:
@@ -491,27 +654,32 @@ def _filters(shape: str | None, level: int | None, difficulty: tuple[float, floa
 
 
 class _Transaction:
-    """BEGIN IMMEDIATE ... COMMIT, rolled back on any error; database errors become one
-    BankError line."""
+    """BEGIN ... COMMIT, rolled back on any error; database errors become one BankError
+    line."""
 
-    def __init__(self, db: sqlite3.Connection, path: str) -> None:
-        self._db = db
-        self._path = path
+    def __init__(self, store: _Store, shown: str) -> None:
+        self._store = store
+        self._shown = shown
 
     def __enter__(self) -> None:
         try:
-            self._db.execute("BEGIN IMMEDIATE")
-        except sqlite3.DatabaseError as exc:
-            raise BankError(f"cannot write the bank {self._path}: {exc}") from None
+            self._store.begin()
+        except self._store.errors as exc:
+            raise BankError(f"cannot write the bank {self._shown}: {_said(exc)}") from None
 
-    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: object) -> None:
+        store = self._store
         if kind is None:
             try:
-                self._db.execute("COMMIT")
+                store.execute("COMMIT")
                 return
-            except sqlite3.DatabaseError as exc:
-                self._db.execute("ROLLBACK")
-                raise BankError(f"cannot write the bank {self._path}: {exc}") from None
-        self._db.execute("ROLLBACK")
-        if issubclass(kind, sqlite3.DatabaseError):
-            raise BankError(f"cannot write the bank {self._path}: {rest[0]}") from None
+            except store.errors as exc:
+                with contextlib.suppress(*store.errors):
+                    store.execute("ROLLBACK")
+                raise BankError(f"cannot write the bank {self._shown}: {_said(exc)}") \
+                    from None
+        with contextlib.suppress(*store.errors):
+            store.execute("ROLLBACK")
+        if error is not None and isinstance(error, store.errors):
+            raise BankError(f"cannot write the bank {self._shown}: {_said(error)}") from None

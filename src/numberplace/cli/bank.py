@@ -224,11 +224,12 @@ def bank_stats(args: argparse.Namespace, out: TextIO, settings: Settings) -> int
     """Totals by shape and level, the imports, and the size of the file."""
     with _open_bank(args) as bank:
         stats = bank.stats()
+        shown = bank.shown
     if args.json:
         out.write(json.dumps(stats) + "\n")
         return 0
     size = stats["bytes"]
-    out.write(f"{stats['puzzles']:,} puzzles in {args.db}"
+    out.write(f"{stats['puzzles']:,} puzzles in {shown}"
               + (f" ({_bytes(size)})" if size else "") + "\n")
     for name, shape in stats["shapes"].items():
         clues = shape["clues"]
@@ -257,8 +258,8 @@ def _add_db(p: argparse.ArgumentParser) -> None:
     from ..bank import default_path
 
     p.add_argument("--db", metavar="FILE", default=str(default_path()),
-                   help="the bank's SQLite file (default: numberplace/bank.sqlite in the "
-                        "user's data folder)")
+                   help="the bank's SQLite file, or a postgresql:// URL for a shared bank "
+                        "(default: numberplace/bank.sqlite in the user's data folder)")
 
 
 def _add_filters(p: argparse.ArgumentParser, default_limit: int | None,

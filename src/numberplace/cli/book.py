@@ -85,7 +85,7 @@ def _from_bank(args: argparse.Namespace, settings: Settings) -> list[BookPuzzle]
             found.append(BookPuzzle(puzzle, engine.first_solution(puzzle), _caption(
                 stored.level_name, stored.level, stored.difficulty)))
     if not found:
-        raise NumberplaceError(f"no puzzles in the bank {args.db} match")
+        raise NumberplaceError("no puzzles of the bank match")
     items: list[BookPuzzle] = []
 
     def keep(item: BookPuzzle) -> Outcome:
