@@ -21,7 +21,6 @@ import argparse
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Callable
 from itertools import islice
 from pathlib import Path
@@ -33,22 +32,12 @@ from numberplace.canon import canonical, canonical_forms, canonical_key
 from numberplace.inputs import open_input
 from numberplace.puzzle import Puzzle
 from numberplace.shape import classic
+from turns import best
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku9"
 FILES = ("17_clue.txt", "kaggle_like_10k.txt", "forum_hardest_1905_11plus.txt",
          "magictour_top1465.txt")
 COMMAND = [sys.executable, "-m", "numberplace", "canon", "--jobs", "1", "--no-progress"]
-
-
-def best(repeat: int, *runs: Callable[[], object]) -> list[float]:
-    """The fastest of ``repeat`` rounds of each run, in seconds; the runs take turns."""
-    times: list[list[float]] = [[] for _ in runs]
-    for _ in range(repeat):
-        for run, kept in zip(runs, times, strict=True):
-            start = time.perf_counter()
-            run()
-            kept.append(time.perf_counter() - start)
-    return [min(kept) for kept in times]
 
 
 def puzzles(path: Path, limit: int | None = None) -> list[str]:

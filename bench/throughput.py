@@ -30,7 +30,6 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
-import time
 from collections.abc import Callable
 from itertools import cycle, islice
 from pathlib import Path
@@ -41,23 +40,12 @@ from rich.table import Table
 from numberplace import engine
 from numberplace.inputs import open_input
 from numberplace.shape import classic
+from turns import best
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku9"
 FILES = ("forum_hardest_1905_11plus.txt", "magictour_top1465.txt", "17_clue.txt",
          "kaggle_like_10k.txt")
 COMMAND = [sys.executable, "-m", "numberplace", "count", "--limit", "2", "--json"]
-
-
-def best(repeat: int, *runs: Callable[[], object]) -> list[float]:
-    """The fastest of ``repeat`` rounds of each run, in seconds. The runs take turns
-    within each round, so a slow spell of the machine hits them alike."""
-    times: list[list[float]] = [[] for _ in runs]
-    for _ in range(repeat):
-        for run, kept in zip(runs, times, strict=True):
-            start = time.perf_counter()
-            run()
-            kept.append(time.perf_counter() - start)
-    return [min(kept) for kept in times]
 
 
 def puzzles(path: Path, limit: int | None = None) -> list[str]:

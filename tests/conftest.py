@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 from itertools import islice
 from pathlib import Path
@@ -31,6 +32,21 @@ def data_lines(name: str, limit: int | None = None) -> list[str]:
         pytest.skip(f"benchmark data {path} is missing (see shared/data/README.md)")
     with open_input(path) as source:
         return list(islice(source.puzzle_lines(), limit))
+
+
+def shuffled_9x9(line: str, rng: random.Random) -> str:
+    """A one-line 9x9 puzzle changed by a random symmetry: rows within bands, bands,
+    columns within stacks, stacks, the transpose half the time, and a relabelling."""
+
+    def order() -> list[int]:
+        return [b * 3 + i for b in rng.sample(range(3), 3) for i in rng.sample(range(3), 3)]
+
+    grid = [line[r * 9:(r + 1) * 9] for r in range(9)]
+    if rng.random() < 0.5:
+        grid = ["".join(col) for col in zip(*grid, strict=True)]
+    table = str.maketrans("123456789", "".join(rng.sample("123456789", 9)))
+    rows, cols = order(), order()
+    return "".join(grid[r][c] for r in rows for c in cols).translate(table)
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

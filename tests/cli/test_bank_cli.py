@@ -17,7 +17,7 @@ import pytest
 
 from numberplace.cli import main
 
-from conftest import BOOK_PUZZLES, data_lines
+from conftest import BOOK_PUZZLES, data_lines, shuffled_9x9
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -26,20 +26,6 @@ def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
     code = main(args)
     captured = capsys.readouterr()
     return code, captured.out, captured.err
-
-
-def shuffled(line: str, rng: random.Random) -> str:
-    """The 9x9 puzzle changed by a random symmetry (and relabelled)."""
-
-    def order() -> list[int]:
-        return [b * 3 + i for b in rng.sample(range(3), 3) for i in rng.sample(range(3), 3)]
-
-    grid = [line[r * 9:(r + 1) * 9] for r in range(9)]
-    if rng.random() < 0.5:
-        grid = ["".join(col) for col in zip(*grid, strict=True)]
-    table = str.maketrans("123456789", "".join(rng.sample("123456789", 9)))
-    rows, cols = order(), order()
-    return "".join(grid[r][c] for r in rows for c in cols).translate(table)
 
 
 def contents(db: Path) -> list[tuple[object, ...]]:
@@ -53,7 +39,7 @@ def test_equivalent_puzzles_are_stored_once(tmp_path: Path,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     rng = random.Random(5)
     lines = data_lines("kaggle_like_10k.txt", 50)
-    copies = [shuffled(line, rng) for line in lines for _ in range(3)]
+    copies = [shuffled_9x9(line, rng) for line in lines for _ in range(3)]
     f = tmp_path / "p.txt"
     f.write_text("\n".join(lines + copies) + "\n")
     db = tmp_path / "bank.sqlite"
@@ -99,7 +85,7 @@ def big_file(tmp_path: Path, count: int) -> Path:
     rng = random.Random(11)
     lines = data_lines("kaggle_like_10k.txt")
     f = tmp_path / "big.txt"
-    f.write_text("".join(shuffled(lines[i % len(lines)], rng) + "\n" for i in range(count)))
+    f.write_text("".join(shuffled_9x9(lines[i % len(lines)], rng) + "\n" for i in range(count)))
     return f
 
 

@@ -18,7 +18,7 @@ import pytest
 
 from numberplace.cli import main
 
-from conftest import data_lines
+from conftest import data_lines, shuffled_9x9
 
 URL = os.environ.get("NUMBERPLACE_TEST_POSTGRES")
 psycopg = pytest.importorskip("psycopg", reason="the bank-postgres extra is not installed")
@@ -42,15 +42,6 @@ def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
     return code, captured.out, captured.err
 
 
-def shuffled(line: str, rng: random.Random) -> str:
-    def order() -> list[int]:
-        return [b * 3 + i for b in rng.sample(range(3), 3) for i in rng.sample(range(3), 3)]
-
-    rows, cols = order(), order()
-    table = str.maketrans("123456789", "".join(rng.sample("123456789", 9)))
-    return "".join(line[r * 9 + c] for r in rows for c in cols).translate(table)
-
-
 def contents(url: str) -> list[tuple[object, ...]]:
     """Every stored puzzle, in the order added, every field but id and time added (an
     identity column may skip numbers a rolled back transaction took)."""
@@ -64,7 +55,7 @@ def test_a_shared_bank_finds_duplicates_and_answers_queries(
     rng = random.Random(3)
     lines = data_lines("kaggle_like_10k.txt", 40)
     f = tmp_path / "p.txt"
-    f.write_text("\n".join(lines + [shuffled(line, rng) for line in lines]) + "\n")
+    f.write_text("\n".join(lines + [shuffled_9x9(line, rng) for line in lines]) + "\n")
     code, out, err = run(["bank", "add", str(f), "--db", url, "--json", "--jobs", "1",
                           "--tag", "shared"], capsys)
     assert (code, err) == (0, "")
@@ -88,7 +79,7 @@ def test_a_killed_import_into_postgres_goes_on(url: str, tmp_path: Path,
     rng = random.Random(8)
     kaggle = data_lines("kaggle_like_10k.txt")
     f = tmp_path / "big.txt"
-    f.write_text("".join(shuffled(kaggle[i % len(kaggle)], rng) + "\n" for i in range(40_000)))
+    f.write_text("".join(shuffled_9x9(kaggle[i % len(kaggle)], rng) + "\n" for i in range(40_000)))
     code, out, _ = run(["bank", "add", str(f), "--db", url, "--json", "--jobs", "1"], capsys)
     assert code == 0
     expected, whole = json.loads(out), contents(url)

@@ -1424,25 +1424,38 @@ done:
 
 #include "_canon.h"
 
+/* The arguments of canon and canon_many: (n, box rows, box columns, values, limit), the
+   values of `puzzles` puzzles (0: any number of them) of a classic grid. 0 and a Python
+   error (the buffer released) when they do not make one. */
+static int canon_args(PyObject *args, int *n, int *br, int *bc, Py_buffer *values,
+                      long long *limit, Py_ssize_t puzzles)
+{
+    if (!PyArg_ParseTuple(args, "iiiy*L", n, br, bc, values, limit))
+        return 0;
+    Py_ssize_t cells = (Py_ssize_t)*n * *n;
+    const char *wrong = NULL;
+    if (*n < 1 || *n > CN_MAX || *br < 1 || *bc < 1 || *br * *bc != *n)
+        wrong = "canon: a classic grid of at most 25x25 is needed";
+    else if (puzzles ? values->len != cells * puzzles : values->len % cells)
+        wrong = "canon: the values are not whole puzzles of the grid";
+    for (Py_ssize_t i = 0; !wrong && i < values->len; i++)
+        if (((const unsigned char *)values->buf)[i] > *n)
+            wrong = "canon: a value is out of range";
+    if (wrong) {
+        PyBuffer_Release(values);
+        PyErr_SetString(PyExc_ValueError, wrong);
+        return 0;
+    }
+    return 1;
+}
+
 static PyObject *core_canon(PyObject *module, PyObject *args)
 {
     int n, br, bc;
     Py_buffer values;
     long long limit;
-    if (!PyArg_ParseTuple(args, "iiiy*L", &n, &br, &bc, &values, &limit))
+    if (!canon_args(args, &n, &br, &bc, &values, &limit, 1))
         return NULL;
-    if (n < 1 || n > CN_MAX || br < 1 || bc < 1 || br * bc != n
-            || values.len != (Py_ssize_t)n * n) {
-        PyBuffer_Release(&values);
-        PyErr_SetString(PyExc_ValueError, "canon: a classic grid of at most 25x25 is needed");
-        return NULL;
-    }
-    for (Py_ssize_t i = 0; i < values.len; i++)
-        if (((const unsigned char *)values.buf)[i] > n) {
-            PyBuffer_Release(&values);
-            PyErr_SetString(PyExc_ValueError, "canon: a value is out of range");
-            return NULL;
-        }
     unsigned char key[CN_MAX * CN_MAX], rows[CN_MAX], cols[CN_MAX], labels[CN_MAX];
     int transposed = 0, rc;
     Py_BEGIN_ALLOW_THREADS
@@ -1465,22 +1478,10 @@ static PyObject *core_canon_many(PyObject *module, PyObject *args)
     int n, br, bc;
     Py_buffer values;
     long long limit;
-    if (!PyArg_ParseTuple(args, "iiiy*L", &n, &br, &bc, &values, &limit))
+    if (!canon_args(args, &n, &br, &bc, &values, &limit, 0))
         return NULL;
     Py_ssize_t cells = (Py_ssize_t)n * n;
-    if (n < 1 || n > CN_MAX || br < 1 || bc < 1 || br * bc != n || values.len % cells) {
-        PyBuffer_Release(&values);
-        PyErr_SetString(PyExc_ValueError, "canon_many: puzzles of a classic grid of at most "
-                                          "25x25 are needed");
-        return NULL;
-    }
     const unsigned char *in = values.buf;
-    for (Py_ssize_t i = 0; i < values.len; i++)
-        if (in[i] > n) {
-            PyBuffer_Release(&values);
-            PyErr_SetString(PyExc_ValueError, "canon_many: a value is out of range");
-            return NULL;
-        }
     Py_ssize_t count = values.len / cells;
     PyObject *forms = PyBytes_FromStringAndSize(NULL, values.len);
     PyObject *status = PyBytes_FromStringAndSize(NULL, count);
