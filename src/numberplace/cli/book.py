@@ -118,6 +118,10 @@ def print_book(args: argparse.Namespace, out: TextIO, settings: Settings) -> int
                                f"--from-bank DB")
     if args.from_bank and args.file != "-":
         raise NumberplaceError("print takes puzzles from FILE or from --from-bank, not both")
+    if args.pdf:
+        from ..render.pdf import check_libraries
+
+        check_libraries()  # before any puzzle is rated
     if args.from_bank:
         args.db = args.from_bank
         items, unreadable = _from_bank(args, settings), 0

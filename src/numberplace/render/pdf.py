@@ -19,7 +19,7 @@ from ..errors import NumberplaceError
 from ..puzzle import Puzzle
 from .svg import render_puzzle_svg
 
-__all__ = ["BookPuzzle", "LAYOUTS", "PAPERS", "book_pdf", "with_pictures"]
+__all__ = ["BookPuzzle", "LAYOUTS", "PAPERS", "book_pdf", "check_libraries", "with_pictures"]
 
 #: Puzzles per page, and how they are arranged: (columns, rows).
 LAYOUTS = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)}
@@ -59,6 +59,11 @@ def with_pictures(item: BookPuzzle, solutions: bool = True) -> BookPuzzle:
 
 def _drawing(svg2rlg: Any, svg: str) -> Any:
     return svg2rlg(io.BytesIO(svg.encode("utf-8")))
+
+
+def check_libraries() -> None:
+    """Raise the one-line error of a missing ``print`` extra now, before any work."""
+    _libraries()
 
 
 def _libraries() -> tuple[Any, Any, Any]:
