@@ -326,9 +326,9 @@ def add_parsers(sub: options.Commands) -> None:
                         "output or to a file (written whole or not at all).")
     _add_db(e)
     _add_filters(e, None)
-    e.add_argument("--to", dest="to_format", choices=formats.FORMAT_NAMES, default="line",
-                   help="output format (default line; json adds the solution, key and "
-                        "rating)")
+    e.add_argument("--to", "--format", dest="to_format", choices=formats.FORMAT_NAMES,
+                   default="line", help="output format (default line; json adds the "
+                                        "solution, key and rating)")
     e.add_argument("--output", metavar="FILE", help="write to FILE instead of standard output")
 
     s = options.command(actions, "stats", bank_stats, "count the puzzles by shape and level",
