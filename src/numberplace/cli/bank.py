@@ -15,7 +15,7 @@ from .. import formats
 from ..errors import NumberplaceError
 from . import options
 from .pipeline import UNREADABLE, Meter, Outcome, Settings, run
-from .search import SINGLE_LINE_FORMATS, Chunk, line_chunks, read_one
+from .search import SINGLE_LINE_FORMATS, Chunk, line_chunks, plain_values, read_one
 
 if TYPE_CHECKING:
     from ..bank import Bank, Entry, Stored
@@ -46,7 +46,6 @@ def _add_chunk(chunk: Chunk, opts: _AddOptions) -> list[Piece]:
     one engine call and one canonical-form call; anything else, or with ``--rate``, one by
     one. Lines an earlier run committed are skipped."""
     from ..bank import entries_of_values, entry
-    from ..engine import _line_tables
 
     records: list[formats.Record] = []
     last = 0
@@ -55,31 +54,18 @@ def _add_chunk(chunk: Chunk, opts: _AddOptions) -> list[Piece]:
     if chunk.text is not None:
         shape = chunk.shape
         assert shape is not None
-        table = _line_tables(shape.size)[0]
-        size = shape.ncells
-        numbered = []
-        blob = bytearray()
-        lines = chunk.text.split("\n")
-        last = chunk.first_line + len(lines) - 1 - (lines[-1] == "")
-        for i, raw in enumerate(lines):
-            line = chunk.first_line + i
-            text = raw.strip()
-            if line <= opts.skip or not text or text[0] == "#":
-                continue
-            values = text.encode("ascii", "replace").translate(table) \
-                if len(text) == size and not opts.rate else b"\xff"
-            if 255 in values:
-                records.append(read_one(line, text, opts.source, shape))
-            else:
-                numbered.append(line)
-                blob += values
-        made = entries_of_values(shape, bytes(blob), node_limit=opts.node_limit,
+        count = chunk.text.count("\n") + (not chunk.text.endswith("\n"))
+        last = chunk.first_line + count - 1
+        numbered, blob = plain_values(chunk, after=opts.skip, take=not opts.rate)
+        records = [read_one(n.line, n.text, opts.source, shape)
+                   for n in numbered if not n.plain]
+        made = entries_of_values(shape, blob, node_limit=opts.node_limit,
                                  time_limit=opts.time_limit) if blob else []
-        for line, found in zip(numbered, made, strict=True):
+        for n, found in zip([n for n in numbered if n.plain], made, strict=True):
             if isinstance(found, str):
-                rejected.append((line, found))
+                rejected.append((n.line, found))
             else:
-                entries.append((line, found))
+                entries.append((n.line, found))
     else:
         records = [rec for rec in chunk.records or [] if rec.line > opts.skip]
         last = max((rec.line for rec in chunk.records or []), default=0)

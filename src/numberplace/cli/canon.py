@@ -11,7 +11,7 @@ from .. import formats
 from ..errors import NumberplaceError
 from . import options
 from .pipeline import UNREADABLE, Meter, Outcome, Settings, run
-from .search import SINGLE_LINE_FORMATS, Chunk, line_chunks, read_one
+from .search import SINGLE_LINE_FORMATS, Chunk, line_chunks, plain_values, read_one
 
 #: The statuses of canon's summary.
 _SHOWN = ("canonical", "invalid", "limit")
@@ -33,25 +33,12 @@ def _canon_chunk(chunk: Chunk, opts: _Options) -> list[Outcome]:
     if chunk.text is None:
         return [_canon_one(rec, opts) for rec in chunk.records or []]
     from ..canon import FORM, canonical_forms, form_key
-    from ..engine import _line_tables
 
     shape = chunk.shape
     assert shape is not None
-    table = _line_tables(shape.size)[0]
     size = shape.ncells
-    numbered = []  # (line, text, whether its values are in the blob)
-    blob = bytearray()
-    for i, raw in enumerate(chunk.text.split("\n")):
-        text = raw.strip()
-        if not text or text[0] == "#":
-            continue
-        values = text.encode("ascii", "replace").translate(table) \
-            if len(text) == size and not opts.as_json else b"\xff"
-        plain = 255 not in values
-        if plain:
-            blob += values
-        numbered.append((chunk.first_line + i, text, plain))
-    forms, status = canonical_forms(shape, bytes(blob), work_limit=opts.work_limit,
+    numbered, blob = plain_values(chunk, take=not opts.as_json)
+    forms, status = canonical_forms(shape, blob, work_limit=opts.work_limit,
                                     backend=opts.backend) if blob else (b"", b"")
     written = form_key(shape, forms).split(":", 1)[1]  # every form's symbols at once
     prefix = f"{shape.name}:" if opts.key else ""

@@ -230,6 +230,7 @@ def add_parsers(sub: options.Commands) -> None:
     p.add_argument("--output", metavar="FILE",
                    help="append to FILE, each puzzle written in full as it is made")
     p.add_argument("--bank", metavar="DB",
-                   help="also add each puzzle, with its rating, to the bank in SQLite file DB")
+                   help="also add each puzzle, with its rating, to the bank DB (a SQLite file "
+                        "or a postgresql:// URL)")
     options.add_time_limit(p, 600.0, "give up a puzzle after S seconds (default 600)")
     options.add_workers(p)

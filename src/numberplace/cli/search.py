@@ -14,7 +14,7 @@ import functools
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from itertools import chain
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
 
 from .. import engine
 from ..alphabet import Alphabet
@@ -306,6 +306,41 @@ def chunks(source: Input, *, shape: Shape | None, alphabet: Alphabet | None,
             batch = []
     if batch:
         yield Chunk(records=batch)
+
+
+class PlainLine(NamedTuple):
+    """A line of a block of text that holds something: its number, its text stripped,
+    and whether its cell values are in the block's blob (see :func:`plain_values`)."""
+
+    line: int
+    text: str
+    plain: bool
+
+
+def plain_values(chunk: Chunk, *, after: int = 0, take: bool = True
+                 ) -> tuple[list[PlainLine], bytes]:
+    """The lines of a block of one-line puzzles that hold something (not blank, not a
+    ``#`` comment, numbered above ``after``), and the cell values of those that are plain
+    puzzles of the block's shape in its default alphabet, one after another (none with
+    ``take`` false): for a compiled-core call over the whole block. The other lines are
+    for the format readers (:func:`read_one`)."""
+    shape = chunk.shape
+    assert shape is not None and chunk.text is not None
+    table = engine._line_tables(shape.size)[0]
+    size = shape.ncells
+    lines: list[PlainLine] = []
+    blob = bytearray()
+    for i, raw in enumerate(chunk.text.split("\n")):
+        line, text = chunk.first_line + i, raw.strip()
+        if line <= after or not text or text[0] == "#":
+            continue
+        values = text.encode("ascii", "replace").translate(table) \
+            if take and len(text) == size else b"\xff"
+        plain = 255 not in values
+        if plain:
+            blob += values
+        lines.append(PlainLine(line, text, plain))
+    return lines, bytes(blob)
 
 
 def line_chunks(source: Input, args: argparse.Namespace, shape: Shape | None,
