@@ -24,9 +24,9 @@ def _caption(level: str | None, number: int | None, difficulty: float | None) ->
 
 
 def _prepare(records: list[formats.Record], rate: bool, time_limit: float | None,
-             solutions: bool) -> list[tuple[formats.Record, BookPuzzle | None]]:
-    """Each puzzle's solution, drawings and, with ``rate``, its level and difficulty (runs
-    in a worker)."""
+             solutions: bool, pictures: bool) -> list[tuple[formats.Record, BookPuzzle | None]]:
+    """Each puzzle's solution, with ``rate`` its level and difficulty, and with
+    ``pictures`` its drawings for the book (runs in a worker)."""
     from .. import engine
     from ..render.pdf import BookPuzzle, with_pictures
 
@@ -43,7 +43,8 @@ def _prepare(records: list[formats.Record], rate: bool, time_limit: float | None
             rating = rate_puzzle(rec.puzzle, time_limit=time_limit)
             caption = _caption(rating.level, rating.level_number, rating.difficulty)
         solution = result.solution if result.status is engine.Status.UNIQUE else None
-        out.append((rec, with_pictures(BookPuzzle(rec.puzzle, solution, caption), solutions)))
+        item = BookPuzzle(rec.puzzle, solution, caption)
+        out.append((rec, with_pictures(item, solutions) if pictures else item))
     return out
 
 
@@ -68,13 +69,14 @@ def _from_file(args: argparse.Namespace, settings: Settings) -> tuple[list[BookP
         records = list(options.records(source, args))
         options.require_some(len(records), source)
         work = functools.partial(_prepare, rate=not args.no_rating,
-                                 time_limit=args.time_limit, solutions=not args.no_solutions)
+                                 time_limit=args.time_limit, solutions=not args.no_solutions,
+                                 pictures=bool(args.pdf))
         run(lambda text: None, settings, pieces(records), work, keep, Meter(len(records)))
     return items, unreadable
 
 
 def _from_bank(args: argparse.Namespace, settings: Settings) -> list[BookPuzzle]:
-    """The bank's puzzles that match, their drawings made in workers."""
+    """The bank's puzzles that match, their drawings for a book made in workers."""
     from .. import engine
     from ..render.pdf import BookPuzzle
 
@@ -82,10 +84,13 @@ def _from_bank(args: argparse.Namespace, settings: Settings) -> list[BookPuzzle]
     with _open_bank(args) as bank:
         for stored in _query(bank, args, args.limit or None):
             puzzle = stored.puzzle
-            found.append(BookPuzzle(puzzle, engine.first_solution(puzzle), _caption(
+            solved = engine.solve(puzzle, limit=1, time_limit=args.time_limit)
+            found.append(BookPuzzle(puzzle, solved.solution, _caption(
                 stored.level_name, stored.level, stored.difficulty)))
     if not found:
         raise NumberplaceError("no puzzles of the bank match")
+    if not args.pdf:  # a picture of the first puzzle alone: no drawings for a book
+        return found
     items: list[BookPuzzle] = []
 
     def keep(item: BookPuzzle) -> Outcome:
