@@ -215,17 +215,16 @@ def entries_of_values(shape: Shape, values: bytes, *, node_limit: int = 2_000_00
     string of cell values (``shape.ncells`` bytes each): one engine call and one
     canonical-form call for them all. Not rated."""
     from . import engine
-    from .canon import FORM, canonical_forms, form_key
+    from .canon import FORM, canonical_forms, values_text
 
     size = shape.ncells
     solved = engine.solve_blob(shape, values, limit=2, node_limit=node_limit,
                                time_limit=time_limit)
     forms, status = canonical_forms(shape, values)
     # each blob's symbols written at once, then cut
-    givens = form_key(shape, values).split(":", 1)[1]
-    solutions = form_key(shape, solved.first).split(":", 1)[1]
-    keys = form_key(shape, forms)
-    prefix = len(shape.name) + 1
+    givens = values_text(shape, values)
+    solutions = values_text(shape, solved.first)
+    keys = values_text(shape, forms)
     out: list[Entry | str] = []
     for k, found in enumerate(solved.counts):
         if found != 1 or solved.aborted[k]:
@@ -237,9 +236,8 @@ def entries_of_values(shape: Shape, values: bytes, *, node_limit: int = 2_000_00
             out.append("no canonical form: its search went past the work limit")
         else:
             text = givens[k * size:(k + 1) * size]
-            out.append(Entry(shape.name + ":" + keys[prefix + k * size:prefix + (k + 1) * size],
-                             shape.name, text, solutions[k * size:(k + 1) * size],
-                             size - text.count(".")))
+            out.append(Entry(f"{shape.name}:{keys[k * size:(k + 1) * size]}", shape.name,
+                             text, solutions[k * size:(k + 1) * size], size - text.count(".")))
     return out
 
 

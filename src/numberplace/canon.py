@@ -31,7 +31,7 @@ from .puzzle import Puzzle
 from .shape import HouseKind, Shape, classic, diagonal, jigsaw, killer
 
 __all__ = ["Transform", "Canonical", "canonical", "canonical_key", "canonical_forms",
-           "form_key", "WORK_LIMIT", "FORM", "PAST_LIMIT", "CLASHING"]
+           "form_key", "values_text", "WORK_LIMIT", "FORM", "PAST_LIMIT", "CLASHING"]
 
 #: The default bound on the work of one canonical form (rows tried and partial forms
 #: kept); a puzzle that needs more (only puzzles with very many symmetries come near)
@@ -205,7 +205,13 @@ def canonical_forms(shape: Shape, values: bytes, *, work_limit: int = WORK_LIMIT
 
 def form_key(shape: Shape, form: bytes) -> str:
     """The key of a classic puzzle's canonical givens (as :func:`canonical_forms` gives)."""
-    return f"{shape.name}:{form.translate(_line_table(shape.size)).decode('ascii')}"
+    return f"{shape.name}:{values_text(shape, form)}"
+
+
+def values_text(shape: Shape, values: bytes) -> str:
+    """Cell values of a classic shape (one byte each, any number of puzzles one after
+    another) as the symbols of its default alphabet, '.' for empty: one line a puzzle."""
+    return values.translate(_line_table(shape.size)).decode("ascii")
 
 
 # -- classic shapes ------------------------------------------------------------------------
@@ -255,11 +261,12 @@ def _moved(values: Sequence[int], n: int, transposed: bool, rows: Sequence[int],
 
 @lru_cache(maxsize=32)
 def _line_table(n: int) -> bytes:
-    """bytes.translate table: value v to the default symbol of v, 0 to '.'."""
-    from .alphabet import Alphabet
+    """bytes.translate table: value v to the default symbol of v, 0 to '.' (the symbols
+    the compiled core writes one-line puzzles with)."""
+    from .engine import _line_tables
 
-    symbols = "." + Alphabet.default(n).symbols
-    return bytes(ord(symbols[i]) if i < len(symbols) else 0 for i in range(256))
+    symbols = _line_tables(n)[1]
+    return symbols + bytes(256 - len(symbols))
 
 
 def _too_much(work_limit: int) -> LimitError:

@@ -32,7 +32,7 @@ def _canon_chunk(chunk: Chunk, opts: _Options) -> list[Outcome]:
     written one by one."""
     if chunk.text is None:
         return [_canon_one(rec, opts) for rec in chunk.records or []]
-    from ..canon import FORM, canonical_forms, form_key
+    from ..canon import FORM, canonical_forms, values_text
 
     shape = chunk.shape
     assert shape is not None
@@ -40,7 +40,7 @@ def _canon_chunk(chunk: Chunk, opts: _Options) -> list[Outcome]:
     numbered, blob = plain_values(chunk, take=not opts.as_json)
     forms, status = canonical_forms(shape, blob, work_limit=opts.work_limit,
                                     backend=opts.backend) if blob else (b"", b"")
-    written = form_key(shape, forms).split(":", 1)[1]  # every form's symbols at once
+    written = values_text(shape, forms)  # every form's symbols at once
     prefix = f"{shape.name}:" if opts.key else ""
     out: list[Outcome] = []
     run_lines: list[str] = []  # forms in a row, handed on as one text
