@@ -20,7 +20,9 @@
  * once per branch, when its mask drops to a single bit.
  *
  * Classic 9x9 puzzles without pencil marks go to a specialised bit-board solver
- * (_fast9.h) when it is present.
+ * (_fast9.h) when it is present. On shapes of 16 or more symbols without sums, a search
+ * that has taken LEARN_AFTER_NODES nodes without an answer goes on by clause learning
+ * (_cdcl.h), which the pure-Python reference does not do.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -149,6 +151,10 @@ typedef struct {
        (NULL: the first `keep` are kept); `stored` counts those not yet passed */
     PyObject *on_batch;
     int stored;
+    /* nodes of depth-first search before clause learning takes over, on any shape without
+       sums; 0: the default (LEARN_AFTER_NODES on shapes of LEARN_MIN_SYMBOLS or more,
+       never on smaller ones); negative: never */
+    long long learn_after;
 } Search;
 
 /* Pass the stored solutions to the callable (the GIL held); 0 if it raised. */
@@ -794,6 +800,15 @@ static void initial_board(const Engine *e, uint32_t *board, const uint8_t *given
     }
 }
 
+#include "_cdcl.h"
+
+/* Shapes of this many symbols or more, without sums, go on by clause learning when the
+   depth-first search has taken this many nodes without an answer. */
+#define LEARN_MIN_SYMBOLS 16
+#ifndef LEARN_AFTER_NODES
+#define LEARN_AFTER_NODES 20000
+#endif
+
 /* Run one search. givens: ncells values; cands: ncells masks or NULL. */
 static void run_search(Search *s, const uint8_t *givens, const uint32_t *cands)
 {
@@ -803,7 +818,12 @@ static void run_search(Search *s, const uint8_t *givens, const uint32_t *cands)
     s->nodes = 0;
     s->guesses = 0;
 #ifdef NP_HAVE_FAST9
-    if (e->fast9 && !cands && !s->on_batch) {
+    long long learn_after = s->learn_after;
+    if (learn_after == 0)
+        learn_after = e->nsym >= LEARN_MIN_SYMBOLS ? LEARN_AFTER_NODES : -1;
+    if (e->sums_len || s->on_batch)
+        learn_after = -1;
+    if (e->fast9 && !cands && !s->on_batch && learn_after < 0) {
         f9_stats st = {0, 0};
         int aborted = 0;
         s->count = f9_solve(givens, s->limit, s->node_limit,
@@ -816,7 +836,21 @@ static void run_search(Search *s, const uint8_t *givens, const uint32_t *cands)
     }
 #endif
     initial_board(e, s->w->boards, givens, cands);
-    general_search(s);
+    if (learn_after < 0) {
+        general_search(s);
+    } else {
+        uint64_t asked = s->node_limit, after = (uint64_t)learn_after;
+        if (!asked || asked > after)
+            s->node_limit = after;
+        general_search(s);
+        s->node_limit = asked;
+        if (s->aborted && !s->interrupted && s->nodes >= after && (!asked || s->nodes < asked)) {
+            /* boards[0] holds the root, propagated; the solutions are found again */
+            s->aborted = 0;
+            s->count = 0;
+            cdcl_search(s);
+        }
+    }
     if (s->nodes == 0)
         s->nodes = 1;
 }
@@ -1000,8 +1034,9 @@ static PyObject *Engine_solve(Engine *self, PyObject *args)
     int limit, keep;
     unsigned long long node_limit;
     double time_limit;
-    if (!PyArg_ParseTuple(args, "y*OiiKd|O", &g, &cands_obj, &limit, &keep, &node_limit,
-                          &time_limit, &on_batch))
+    long long learn_after = 0;
+    if (!PyArg_ParseTuple(args, "y*OiiKd|OL", &g, &cands_obj, &limit, &keep, &node_limit,
+                          &time_limit, &on_batch, &learn_after))
         return NULL;
     PyObject *result = NULL;
     uint8_t *out = NULL;
@@ -1035,6 +1070,7 @@ static PyObject *Engine_solve(Engine *self, PyObject *args)
     s.deadline = time_limit > 0 ? now_seconds() + time_limit : 0;
     s.out = out;
     s.on_batch = on_batch != Py_None ? on_batch : NULL;
+    s.learn_after = learn_after;
     search_begin(&s);
     run_search(&s, g.buf, cands);
     if (!search_end(&s) || (s.on_batch && !pass_solutions(&s)))

@@ -1,0 +1,794 @@
+/*
+ * Clause learning search for the hard puzzles of big shapes (included by _core.c).
+ *
+ * On 16x16 and 25x25 grids a depth-first search can spend millions of nodes below a wrong
+ * early choice: the minimal 25x25 puzzles that circulate are out of its reach. Learning
+ * from each dead end is what reaches them, so after a fixed number of nodes without an
+ * answer the engine runs this search instead.
+ *
+ * The puzzle is read as a satisfiability problem on one variable per (cell, value):
+ * - every cell takes a value, and every house takes every value (clauses watched by two
+ *   of their literals);
+ * - a cell takes one value only, a value goes in one cell of a house. These are the many
+ *   two-literal clauses of the problem, and they are never stored: a variable made true
+ *   makes the other values of its cell and its value in every peer false, each with the
+ *   true variable as its reason.
+ * A dead end yields a learnt clause (first unique implication point, minimised by
+ * removing the literals its other literals imply), variables are chosen by activity
+ * (the variables of recent dead ends first) with their last value, the search restarts
+ * on the Luby sequence, and the learnt clauses that tie the fewest decision levels
+ * together are the ones kept. Unit propagation here is naked and hidden singles; locked
+ * candidates and the rest are learnt as needed.
+ *
+ * The search is complete: after each solution a clause forbidding it is added and the
+ * search goes on, so counts and statuses are as exact as the depth-first search's.
+ */
+
+/* Measured on the minimal 25x25 puzzles: runs of 512 dead ends between restarts and a
+   first reduction after 10,000 (then 1,000 more each time) took a quarter off the time
+   of 64 and 4,000; the activity decay and the first value tried (true: the value is
+   placed) mattered less. */
+#define CDCL_LUBY_UNIT 512
+#define CDCL_FIRST_REDUCE 10000
+#define CDCL_REDUCE_STEP 1000
+#define CDCL_DECAY 0.95
+
+typedef struct {
+    int32_t off;  /* clause offset in the arena */
+    int32_t lit;  /* a literal of the clause: when it is true, the clause is not visited */
+} Watch;
+
+typedef struct {
+    Watch *w;
+    int n, cap;
+} WatchList;
+
+typedef struct {
+    const Engine *e;
+    int nv, nsym;
+    int8_t *val;      /* per literal: 1 true, -1 false, 0 unknown */
+    int32_t *level;   /* per variable */
+    int32_t *reason;  /* per variable: clause offset, -1 none, or -2 - u: implied by true u */
+    int32_t *trail;
+    int tn, qhead;
+    int32_t *lim; /* trail length at the start of each decision level */
+    int nlevels;
+    /* clause arena: at offset o, size, then lbd (learnt) or -1 (problem), then a deleted
+       flag, then the literals */
+    int32_t *arena;
+    size_t alen, acap, wasted;
+    WatchList *watches; /* per literal: the clauses watching it */
+    int32_t *learnts;
+    int nlearnts, clearnts;
+    double *act;
+    double inc;
+    int32_t *heap, *hpos;
+    int hn;
+    int8_t *phase;
+    uint8_t *seen;
+    int32_t *buf;    /* the clause being learnt */
+    int32_t *marked; /* its literals before they were minimised, then the variables
+                        found to follow from them */
+    int32_t *stack;
+    int32_t *stamp;  /* per level, for counting the levels of a clause */
+    int32_t stamp_now;
+    uint64_t conflicts;
+} Cdcl;
+
+#define C_HDR 3
+#define LIT(v, neg) (2 * (v) + (neg))
+#define VAR(l) ((l) >> 1)
+#define NOT(l) ((l) ^ 1)
+
+static void cdcl_free(Cdcl *c)
+{
+    if (c->watches)
+        for (int i = 0; i < 2 * c->nv; i++)
+            free(c->watches[i].w);
+    free(c->watches);
+    free(c->val);
+    free(c->level);
+    free(c->reason);
+    free(c->trail);
+    free(c->lim);
+    free(c->arena);
+    free(c->learnts);
+    free(c->act);
+    free(c->heap);
+    free(c->hpos);
+    free(c->phase);
+    free(c->seen);
+    free(c->buf);
+    free(c->marked);
+    free(c->stack);
+    free(c->stamp);
+}
+
+static int cdcl_alloc(Cdcl *c, const Engine *e)
+{
+    memset(c, 0, sizeof *c);
+    c->e = e;
+    c->nsym = e->nsym;
+    c->nv = e->ncells * e->nsym;
+    const size_t nv = (size_t)c->nv;
+    c->val = calloc(2 * nv, 1);
+    c->level = calloc(nv, sizeof(int32_t));
+    c->reason = malloc(nv * sizeof(int32_t));
+    c->trail = malloc(nv * sizeof(int32_t));
+    c->lim = malloc((nv + 1) * sizeof(int32_t));
+    c->acap = 1 << 16;
+    c->arena = malloc(c->acap * sizeof(int32_t));
+    c->clearnts = 1024;
+    c->learnts = malloc((size_t)c->clearnts * sizeof(int32_t));
+    c->watches = calloc(2 * nv, sizeof(WatchList));
+    c->act = calloc(nv, sizeof(double));
+    c->heap = malloc(nv * sizeof(int32_t));
+    c->hpos = malloc(nv * sizeof(int32_t));
+    c->phase = malloc(nv);
+    c->seen = calloc(nv, 1);
+    c->buf = malloc((nv + 1) * sizeof(int32_t));
+    c->marked = malloc((nv + 1) * sizeof(int32_t));
+    c->stack = malloc((nv + 1) * sizeof(int32_t));
+    c->stamp = calloc(nv + 2, sizeof(int32_t));
+    c->inc = 1.0;
+    if (!c->val || !c->level || !c->reason || !c->trail || !c->lim || !c->arena ||
+        !c->learnts || !c->watches || !c->act || !c->heap || !c->hpos || !c->phase ||
+        !c->seen || !c->buf || !c->marked || !c->stack || !c->stamp)
+        return 0;
+    for (int v = 0; v < c->nv; v++) {
+        c->reason[v] = -1;
+        c->phase[v] = 0; /* a literal's sign bit: first try the value placed */
+        c->heap[v] = v;
+        c->hpos[v] = v;
+    }
+    c->hn = c->nv;
+    return 1;
+}
+
+/* ---- the activity heap (a max-heap of variables) */
+
+static void heap_up(Cdcl *c, int i)
+{
+    int32_t v = c->heap[i];
+    double a = c->act[v];
+    while (i > 0) {
+        int p = (i - 1) >> 1;
+        if (c->act[c->heap[p]] >= a)
+            break;
+        c->heap[i] = c->heap[p];
+        c->hpos[c->heap[i]] = i;
+        i = p;
+    }
+    c->heap[i] = v;
+    c->hpos[v] = i;
+}
+
+static void heap_down(Cdcl *c, int i)
+{
+    int32_t v = c->heap[i];
+    double a = c->act[v];
+    for (;;) {
+        int l = 2 * i + 1;
+        if (l >= c->hn)
+            break;
+        int r = l + 1;
+        int m = (r < c->hn && c->act[c->heap[r]] > c->act[c->heap[l]]) ? r : l;
+        if (c->act[c->heap[m]] <= a)
+            break;
+        c->heap[i] = c->heap[m];
+        c->hpos[c->heap[i]] = i;
+        i = m;
+    }
+    c->heap[i] = v;
+    c->hpos[v] = i;
+}
+
+static void heap_insert(Cdcl *c, int32_t v)
+{
+    if (c->hpos[v] >= 0)
+        return;
+    c->heap[c->hn] = v;
+    c->hpos[v] = c->hn;
+    heap_up(c, c->hn++);
+}
+
+static int32_t heap_pop(Cdcl *c)
+{
+    int32_t v = c->heap[0];
+    c->hpos[v] = -1;
+    if (--c->hn > 0) {
+        c->heap[0] = c->heap[c->hn];
+        c->hpos[c->heap[0]] = 0;
+        heap_down(c, 0);
+    }
+    return v;
+}
+
+static void bump(Cdcl *c, int32_t v)
+{
+    if ((c->act[v] += c->inc) > 1e100) {
+        for (int i = 0; i < c->nv; i++)
+            c->act[i] *= 1e-100;
+        c->inc *= 1e-100;
+    }
+    if (c->hpos[v] >= 0)
+        heap_up(c, c->hpos[v]);
+}
+
+/* ---- clauses */
+
+static int watch(Cdcl *c, int32_t lit, int32_t off, int32_t blocker)
+{
+    WatchList *wl = &c->watches[lit];
+    if (wl->n == wl->cap) {
+        int cap = wl->cap ? 2 * wl->cap : 8;
+        Watch *w = realloc(wl->w, (size_t)cap * sizeof(Watch));
+        if (!w)
+            return 0;
+        wl->w = w;
+        wl->cap = cap;
+    }
+    wl->w[wl->n].off = off;
+    wl->w[wl->n].lit = blocker;
+    wl->n++;
+    return 1;
+}
+
+/* Store a clause of n >= 2 literals, watched by its first two; its offset, -1 if out of
+   memory. */
+static int32_t add_clause(Cdcl *c, const int32_t *lits, int n, int lbd)
+{
+    size_t need = c->alen + C_HDR + (size_t)n;
+    if (need > INT32_MAX)
+        return -1;
+    if (need > c->acap) {
+        size_t cap = c->acap;
+        while (cap < need)
+            cap *= 2;
+        int32_t *a = realloc(c->arena, cap * sizeof(int32_t));
+        if (!a)
+            return -1;
+        c->arena = a;
+        c->acap = cap;
+    }
+    int32_t off = (int32_t)c->alen;
+    int32_t *cl = c->arena + off;
+    cl[0] = n;
+    cl[1] = lbd;
+    cl[2] = 0;
+    memcpy(cl + C_HDR, lits, (size_t)n * sizeof(int32_t));
+    c->alen = need;
+    if (!watch(c, lits[0], off, lits[1]) || !watch(c, lits[1], off, lits[0]))
+        return -1;
+    return off;
+}
+
+static void assign(Cdcl *c, int32_t lit, int32_t reason)
+{
+    int32_t v = VAR(lit);
+    c->val[lit] = 1;
+    c->val[NOT(lit)] = -1;
+    c->level[v] = c->nlevels;
+    c->reason[v] = reason;
+    c->trail[c->tn++] = lit;
+}
+
+/* A dead end: a clause whose literals are all false (off >= 0), or two true variables
+   that exclude each other (a, b). */
+typedef struct {
+    int32_t off, a, b;
+} Conflict;
+
+/* Unit propagation from the trail's queue; 1 if no dead end was reached. */
+static int propagate_units(Cdcl *c, Conflict *k)
+{
+    const Engine *e = c->e;
+    const int nsym = c->nsym;
+    int8_t *val = c->val;
+    while (c->qhead < c->tn) {
+        int32_t lit = c->trail[c->qhead++];
+        if (!(lit & 1)) {
+            /* a value placed: it leaves its cell's other values and its peers */
+            int32_t u = VAR(lit);
+            int cell = u / nsym, d = u % nsym;
+            int32_t base = cell * nsym;
+            for (int x = 0; x < nsym; x++) {
+                int32_t v = base + x;
+                if (x == d)
+                    continue;
+                int8_t s = val[LIT(v, 0)];
+                if (s > 0) {
+                    k->off = -1, k->a = u, k->b = v;
+                    return 0;
+                }
+                if (!s)
+                    assign(c, LIT(v, 1), -2 - u);
+            }
+            for (int i = e->peer_start[cell]; i < e->peer_start[cell + 1]; i++) {
+                int32_t v = e->peers[i] * nsym + d;
+                int8_t s = val[LIT(v, 0)];
+                if (s > 0) {
+                    k->off = -1, k->a = u, k->b = v;
+                    return 0;
+                }
+                if (!s)
+                    assign(c, LIT(v, 1), -2 - u);
+            }
+        }
+        /* the clauses watching the literal just made false */
+        int32_t f = NOT(lit);
+        WatchList *wl = &c->watches[f];
+        Watch *w = wl->w;
+        int i = 0, j = 0, n = wl->n;
+        while (i < n) {
+            Watch wt = w[i++];
+            if (val[wt.lit] > 0) {
+                w[j++] = wt;
+                continue;
+            }
+            int32_t *cl = c->arena + wt.off;
+            if (cl[2])
+                continue; /* deleted: the watch goes */
+            int32_t *ls = cl + C_HDR;
+            if (ls[0] == f) {
+                ls[0] = ls[1];
+                ls[1] = f;
+            }
+            int32_t first = ls[0];
+            if (first != wt.lit && val[first] > 0) {
+                wt.lit = first;
+                w[j++] = wt;
+                continue;
+            }
+            int size = cl[0], moved = 0;
+            for (int m = 2; m < size; m++) {
+                if (val[ls[m]] >= 0) {
+                    ls[1] = ls[m];
+                    ls[m] = f;
+                    if (!watch(c, ls[1], wt.off, first))
+                        return -1;
+                    w = wl->w; /* ls[1] != f, so wl itself did not move, but be safe */
+                    moved = 1;
+                    break;
+                }
+            }
+            if (moved)
+                continue;
+            wt.lit = first;
+            w[j++] = wt;
+            if (val[first] < 0) {
+                k->off = wt.off;
+                while (i < n)
+                    w[j++] = w[i++];
+                wl->n = j;
+                return 0;
+            }
+            assign(c, first, wt.off);
+        }
+        wl->n = j;
+    }
+    return 1;
+}
+
+static void cancel_until(Cdcl *c, int level)
+{
+    if (c->nlevels <= level)
+        return;
+    for (int i = c->tn - 1; i >= c->lim[level]; i--) {
+        int32_t lit = c->trail[i];
+        int32_t v = VAR(lit);
+        c->val[lit] = c->val[NOT(lit)] = 0;
+        c->phase[v] = (int8_t)(lit & 1);
+        c->reason[v] = -1;
+        heap_insert(c, v);
+    }
+    c->tn = c->qhead = c->lim[level];
+    c->nlevels = level;
+}
+
+/* The false literals of the reason of variable v's value (v's own literal left out). */
+static int reason_lits(const Cdcl *c, int32_t v, const int32_t **lits, int32_t *one)
+{
+    int32_t r = c->reason[v];
+    if (r <= -2) {
+        *one = LIT(-2 - r, 1);
+        *lits = one;
+        return 1;
+    }
+    const int32_t *cl = c->arena + r;
+    *lits = cl + C_HDR + 1; /* the implied literal is first */
+    return cl[0] - 1;
+}
+
+/* Whether variable v's value follows from the literals marked seen (the clause being
+   learnt), following reasons back; the variables found to follow are marked too, and
+   added to c->marked so their marks are cleared. levels_in: a bit per level (mod 32) of
+   the clause's literals, to stop early at a variable of a level the clause lacks. */
+static int implied(Cdcl *c, int32_t v, uint32_t levels_in, int *marked)
+{
+    int top = *marked, sp = 0;
+    int32_t *stack = c->stack;
+    stack[sp++] = v;
+    while (sp) {
+        int32_t x = stack[--sp];
+        const int32_t *lits;
+        int32_t one;
+        int m = reason_lits(c, x, &lits, &one);
+        for (int i = 0; i < m; i++) {
+            int32_t u = VAR(lits[i]);
+            if (c->seen[u] || c->level[u] == 0)
+                continue;
+            if (c->reason[u] == -1 || !(levels_in >> (c->level[u] & 31) & 1)) {
+                for (int k = top; k < *marked; k++)
+                    c->seen[VAR(c->marked[k])] = 0;
+                *marked = top;
+                return 0;
+            }
+            c->seen[u] = 1;
+            c->marked[(*marked)++] = lits[i];
+            stack[sp++] = u;
+        }
+    }
+    return 1;
+}
+
+/* Learn from a dead end: the clause in c->buf (its first literal the one to assert), its
+   size, and the level to go back to. */
+static int analyze(Cdcl *c, const Conflict *k, int *back, int *lbd)
+{
+    int n = 1, path = 0, idx = c->tn - 1;
+    int32_t p = -1;
+    int32_t pair[2], one;
+    const int32_t *lits;
+    int m;
+    if (k->off >= 0) {
+        lits = c->arena + k->off + C_HDR;
+        m = c->arena[k->off];
+    } else {
+        pair[0] = LIT(k->a, 1);
+        pair[1] = LIT(k->b, 1);
+        lits = pair;
+        m = 2;
+    }
+    for (;;) {
+        for (int i = 0; i < m; i++) {
+            int32_t q = lits[i];
+            int32_t v = VAR(q);
+            if (c->seen[v] || c->level[v] == 0)
+                continue;
+            c->seen[v] = 1;
+            bump(c, v);
+            if (c->level[v] >= c->nlevels)
+                path++;
+            else
+                c->buf[n++] = q;
+        }
+        while (!c->seen[VAR(c->trail[idx])])
+            idx--;
+        p = c->trail[idx--];
+        c->seen[VAR(p)] = 0;
+        if (--path == 0)
+            break;
+        m = reason_lits(c, VAR(p), &lits, &one);
+    }
+    c->buf[0] = NOT(p);
+    /* drop the literals implied by the others: a literal goes when every path back from
+       it through the reasons ends in the clause or at level 0 */
+    memcpy(c->marked, c->buf, (size_t)n * sizeof(int32_t));
+    int marked = n;
+    uint32_t levels_in = 0;
+    for (int i = 1; i < n; i++)
+        levels_in |= 1u << (c->level[VAR(c->buf[i])] & 31);
+    int j = 1;
+    for (int i = 1; i < n; i++) {
+        int32_t v = VAR(c->buf[i]);
+        if (c->reason[v] == -1 || !implied(c, v, levels_in, &marked))
+            c->buf[j++] = c->buf[i];
+    }
+    for (int i = 1; i < marked; i++)
+        c->seen[VAR(c->marked[i])] = 0;
+    n = j;
+    /* the deepest other literal goes second: it is watched, and its level is the one to
+       go back to */
+    *back = 0;
+    if (n > 1) {
+        int best = 1;
+        for (int i = 2; i < n; i++)
+            if (c->level[VAR(c->buf[i])] > c->level[VAR(c->buf[best])])
+                best = i;
+        int32_t t = c->buf[1];
+        c->buf[1] = c->buf[best];
+        c->buf[best] = t;
+        *back = c->level[VAR(c->buf[1])];
+    }
+    c->stamp_now++;
+    int levels = 0;
+    for (int i = 0; i < n; i++) {
+        int l = c->level[VAR(c->buf[i])];
+        if (c->stamp[l] != c->stamp_now) {
+            c->stamp[l] = c->stamp_now;
+            levels++;
+        }
+    }
+    *lbd = levels;
+    c->inc *= 1.0 / CDCL_DECAY;
+    return n;
+}
+
+static int cmp_desc(const void *pa, const void *pb)
+{
+    uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
+    return a > b ? -1 : a < b;
+}
+
+/* Move the live clauses to the front of the arena and rebuild the watches. */
+static int collect(Cdcl *c)
+{
+    size_t to = 0;
+    for (int i = 0; i < 2 * c->nv; i++)
+        c->watches[i].n = 0;
+    /* a reason's new offset: remembered in the old clause's deleted slot as -(new + 1) */
+    size_t from = 0;
+    while (from < c->alen) {
+        int32_t *cl = c->arena + from;
+        size_t len = C_HDR + (size_t)cl[0];
+        if (!cl[2]) {
+            cl[2] = -(int32_t)to - 1;
+            to += len;
+        }
+        from += len;
+    }
+    for (int i = 0; i < c->tn; i++) {
+        int32_t v = VAR(c->trail[i]);
+        if (c->reason[v] >= 0)
+            c->reason[v] = -c->arena[c->reason[v] + 2] - 1;
+    }
+    for (int i = 0; i < c->nlearnts; i++)
+        c->learnts[i] = -c->arena[c->learnts[i] + 2] - 1;
+    from = 0;
+    while (from < c->alen) {
+        int32_t *cl = c->arena + from;
+        size_t len = C_HDR + (size_t)cl[0];
+        if (cl[2] < 0) {
+            size_t dst = (size_t)(-cl[2] - 1);
+            memmove(c->arena + dst, cl, len * sizeof(int32_t));
+            c->arena[dst + 2] = 0;
+        }
+        from += len;
+    }
+    c->alen = to;
+    c->wasted = 0;
+    from = 0;
+    while (from < c->alen) {
+        int32_t *cl = c->arena + from;
+        if (!watch(c, cl[C_HDR], (int32_t)from, cl[C_HDR + 1]) ||
+            !watch(c, cl[C_HDR + 1], (int32_t)from, cl[C_HDR]))
+            return 0;
+        from += C_HDR + (size_t)cl[0];
+    }
+    return 1;
+}
+
+/* Delete about half of the learnt clauses: those that tie the most levels together,
+   except the ones of two levels or fewer and those that are a current reason. */
+static int reduce(Cdcl *c)
+{
+    uint64_t *keys = malloc(sizeof(uint64_t) * (size_t)(c->nlearnts + 1));
+    if (!keys)
+        return 0;
+    for (int i = 0; i < c->nlearnts; i++) {
+        const int32_t *cl = c->arena + c->learnts[i];
+        /* the most levels first, then the longest */
+        uint64_t rank = ((uint64_t)cl[1] << 16) | (uint64_t)(cl[0] > 0xffff ? 0xffff : cl[0]);
+        keys[i] = (rank << 32) | (uint32_t)c->learnts[i];
+    }
+    qsort(keys, (size_t)c->nlearnts, sizeof(uint64_t), cmp_desc);
+    int half = c->nlearnts / 2, j = 0;
+    for (int i = 0; i < c->nlearnts; i++) {
+        int32_t off = (int32_t)(uint32_t)keys[i];
+        int32_t *cl = c->arena + off;
+        int32_t first = cl[C_HDR];
+        int locked = c->val[first] > 0 && c->reason[VAR(first)] == off;
+        if (i < half && cl[1] > 2 && !locked) {
+            cl[2] = 1;
+            c->wasted += C_HDR + (size_t)cl[0];
+        } else {
+            c->learnts[j++] = off;
+        }
+    }
+    free(keys);
+    c->nlearnts = j;
+    if (c->wasted * 2 > c->alen)
+        return collect(c);
+    return 1;
+}
+
+static int remember_learnt(Cdcl *c, int32_t off)
+{
+    if (c->nlearnts == c->clearnts) {
+        int cap = 2 * c->clearnts;
+        int32_t *l = realloc(c->learnts, (size_t)cap * sizeof(int32_t));
+        if (!l)
+            return 0;
+        c->learnts = l;
+        c->clearnts = cap;
+    }
+    c->learnts[c->nlearnts++] = off;
+    return 1;
+}
+
+/* The Luby sequence 1 1 2 1 1 2 4 1 1 2 ...: the i-th run's length in units. */
+static uint64_t luby(int x)
+{
+    int size = 1, seq = 0;
+    while (size < x + 1) {
+        seq++;
+        size = 2 * size + 1;
+    }
+    while (size - 1 != x) {
+        size = (size - 1) >> 1;
+        seq--;
+        x = x % size;
+    }
+    return (uint64_t)1 << seq;
+}
+
+/* Add a clause at level 0 (the problem's, or one forbidding a solution); 0 if it makes
+   the problem unsatisfiable, -1 if out of memory. */
+static int add_root_clause(Cdcl *c, int32_t *lits, int n, int learnt)
+{
+    int j = 0;
+    for (int i = 0; i < n; i++) {
+        int8_t s = c->val[lits[i]];
+        if (s > 0)
+            return 1;
+        if (s == 0)
+            lits[j++] = lits[i];
+    }
+    if (j == 0)
+        return 0;
+    if (j == 1) {
+        assign(c, lits[0], -1);
+        return 1;
+    }
+    int32_t off = add_clause(c, lits, j, learnt ? 0 : -1);
+    if (off < 0)
+        return -1;
+    return 1;
+}
+
+/* Search the puzzle in boards[0] (candidate masks, not yet propagated) by clause
+   learning, adding to s's solutions, nodes and guesses. */
+static void cdcl_search(Search *s)
+{
+    const Engine *e = s->e;
+    const int ncells = e->ncells, nsym = e->nsym;
+    const uint32_t *board = s->w->boards;
+    Cdcl c;
+    int ok = cdcl_alloc(&c, e);
+    int32_t *lits = ok ? malloc(sizeof(int32_t) * (size_t)(ncells > nsym ? ncells : nsym)) : NULL;
+    if (!lits) {
+        cdcl_free(&c);
+        free(lits);
+        s->aborted = 1;
+        return;
+    }
+    /* the values a cell may not take, then the clauses */
+    for (int cell = 0; cell < ncells && ok > 0; cell++)
+        for (int d = 0; d < nsym; d++)
+            if (!(board[cell] >> d & 1) && c.val[LIT(cell * nsym + d, 1)] == 0)
+                assign(&c, LIT(cell * nsym + d, 1), -1);
+    for (int cell = 0; cell < ncells && ok > 0; cell++) {
+        for (int d = 0; d < nsym; d++)
+            lits[d] = LIT(cell * nsym + d, 0);
+        ok = add_root_clause(&c, lits, nsym, 0);
+    }
+    for (int h = 0; h < e->nhouses && ok > 0; h++)
+        for (int d = 0; d < nsym && ok > 0; d++) {
+            const int32_t *cells = e->houses + (size_t)h * nsym;
+            for (int i = 0; i < nsym; i++)
+                lits[i] = LIT(cells[i] * nsym + d, 0);
+            ok = add_root_clause(&c, lits, nsym, 0);
+        }
+    Conflict k;
+    if (ok > 0) {
+        int r = propagate_units(&c, &k);
+        ok = r < 0 ? -1 : r;
+    }
+    uint64_t restart_n = 0, next_restart = luby(0) * CDCL_LUBY_UNIT;
+    uint64_t since_restart = 0, reductions = 0, next_reduce = CDCL_FIRST_REDUCE;
+    while (ok > 0) {
+        int r = propagate_units(&c, &k);
+        if (r < 0) {
+            ok = -1;
+            break;
+        }
+        if (r == 0) {
+            c.conflicts++;
+            since_restart++;
+            if (c.nlevels == 0) {
+                ok = 0;
+                break;
+            }
+            int back, lbd;
+            int n = analyze(&c, &k, &back, &lbd);
+            cancel_until(&c, back);
+            if (n == 1) {
+                assign(&c, c.buf[0], -1);
+            } else {
+                int32_t off = add_clause(&c, c.buf, n, lbd);
+                if (off < 0 || !remember_learnt(&c, off)) {
+                    ok = -1;
+                    break;
+                }
+                assign(&c, c.buf[0], off);
+            }
+            if ((c.conflicts & 255) == 0) {
+                double now = now_seconds();
+                if ((s->deadline > 0 && now > s->deadline) || signalled(s, now)) {
+                    ok = -1;
+                    break;
+                }
+            }
+            continue;
+        }
+        if (since_restart >= next_restart) {
+            since_restart = 0;
+            restart_n++;
+            next_restart = luby((int)restart_n) * CDCL_LUBY_UNIT;
+            cancel_until(&c, 0);
+        }
+        if (c.conflicts >= next_reduce) {
+            reductions++;
+            next_reduce = c.conflicts + CDCL_FIRST_REDUCE + CDCL_REDUCE_STEP * reductions;
+            if (!reduce(&c)) {
+                ok = -1;
+                break;
+            }
+        }
+        /* the most active unassigned variable, with its last value */
+        int32_t v = -1;
+        while (c.hn) {
+            int32_t t = heap_pop(&c);
+            if (!c.val[LIT(t, 0)]) {
+                v = t;
+                break;
+            }
+        }
+        if (v < 0) {
+            /* every variable has a value: a solution */
+            uint32_t *sol = s->w->boards + ncells; /* a spare board */
+            int m = 0;
+            for (int cell = 0; cell < ncells; cell++) {
+                for (int d = 0; d < nsym; d++) {
+                    int32_t x = cell * nsym + d;
+                    if (c.val[LIT(x, 0)] > 0) {
+                        sol[cell] = 1u << d;
+                        if (c.level[x] > 0)
+                            lits[m++] = LIT(x, 1);
+                        break;
+                    }
+                }
+            }
+            record_solution(s, sol);
+            if (s->count >= s->limit || s->interrupted)
+                break;
+            cancel_until(&c, 0);
+            /* kept for good: never among the learnt clauses that may be deleted */
+            ok = add_root_clause(&c, lits, m, 1);
+            continue;
+        }
+        s->nodes++;
+        s->guesses++;
+        if (over_budget(s)) {
+            ok = -1;
+            break;
+        }
+        c.lim[c.nlevels++] = c.tn;
+        assign(&c, LIT(v, c.phase[v]), -1);
+    }
+    if (ok < 0)
+        s->aborted = 1;
+    free(lits);
+    cdcl_free(&c);
+}
