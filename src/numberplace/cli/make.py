@@ -31,13 +31,19 @@ Made = tuple[int, "Generated | None", Record | None, str]
 
 
 def _make(seed: int, shape: Shape, settings: dict[str, object], symmetry: str,
-          as_json: bool) -> list[Made]:
+          as_json: bool, asked: float | None = None) -> list[Made]:
     """The puzzle of one seed, and its record (runs in a worker: a Samurai's record counts
-    each grid's solutions). A seed that gives no puzzle in time is reported, not fatal."""
+    each grid's solutions). A seed that gives no puzzle in time is reported, not fatal.
+    ``asked``: the time limit given, when new regions took part of it."""
     from ..generate import generate
 
     try:
         made = generate(shape, seed=seed, **settings)  # type: ignore[arg-type]  # checked
+    except LimitError as exc:
+        if asked is None:
+            return [(seed, None, None, str(exc))]
+        return [(seed, None, None, f"no puzzle met the request within the time limit of "
+                 f"{asked:g} s, the new regions included; ask for less, or allow more time")]
     except NumberplaceError as exc:
         return [(seed, None, None, str(exc))]
     return [(seed, made, generated_record(made, symmetry) if as_json else None, "")]
@@ -81,12 +87,14 @@ def generate(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
     else:
         shape = _shape(args.shape, args.seed, args.time_limit)
         wanted = _wanted(args, shape)
+        asked = None
         if args.time_limit is not None and shape.regions:  # new regions take time too
             wanted["time_limit"] = max(0.001, args.time_limit - (time.monotonic() - start))
+            asked = args.time_limit
         fmt = args.out_format or ("samurai" if len(shape.grids) > 1 else
                                   "jigsaw" if shape.regions else "line")
         work = functools.partial(_make, shape=shape, settings=wanted, symmetry=args.symmetry,
-                                 as_json=args.json)
+                                 as_json=args.json, asked=asked)
 
     bank = _bank(args.bank)
 
