@@ -23,6 +23,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from turns import USER_ENV
+
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku9"
 
 
@@ -83,7 +85,7 @@ def main() -> None:
             done = subprocess.run([sys.executable, "-m", "numberplace", "bank", "add",
                                    str(made), "--db", str(db), "--jobs", str(jobs),
                                    "--no-progress", "--json"],
-                                  capture_output=True, text=True, check=False)
+                                  capture_output=True, text=True, check=False, env=USER_ENV)
             seconds = time.perf_counter() - start
             if done.returncode not in (0, 1):
                 raise SystemExit(f"bank add failed: {done.stderr.strip()[-500:]}")

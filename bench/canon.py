@@ -32,7 +32,7 @@ from numberplace.canon import canonical, canonical_forms, canonical_key
 from numberplace.inputs import open_input
 from numberplace.puzzle import Puzzle
 from numberplace.shape import classic
-from turns import best
+from turns import USER_ENV, best
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku9"
 FILES = ("17_clue.txt", "kaggle_like_10k.txt", "forum_hardest_1905_11plus.txt",
@@ -71,7 +71,7 @@ def speed_table(files: list[Path], limit: int, repeat: int, peer: str | None,
             lambda values=values: canonical_forms(shape, values),
             lambda parsed=parsed: [canonical(p).key for p in parsed],
             lambda part=part: subprocess.run([*COMMAND, str(part)], check=True,
-                                             stdout=subprocess.DEVNULL),
+                                             stdout=subprocess.DEVNULL, env=USER_ENV),
         ]
         if peer:
             runs.append(lambda part=part: peer_forms(peer, part))

@@ -23,6 +23,7 @@ from rich.console import Console
 from rich.table import Table
 
 from numberplace.inputs import open_input
+from turns import USER_ENV
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku9"
 COMMAND = [sys.executable, "-m", "numberplace"]
@@ -41,7 +42,7 @@ def timed(args: list[str], repeat: int) -> float:
     for _ in range(repeat):
         start = time.perf_counter()
         subprocess.run([*COMMAND, *args, "--no-progress"], check=True,
-                       stdout=subprocess.DEVNULL)
+                       stdout=subprocess.DEVNULL, env=USER_ENV)
         best = min(best, time.perf_counter() - start)
     return best
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import compileall
-import os
 import shutil
 import statistics
 import subprocess
@@ -25,11 +24,9 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from turns import USER_ENV
+
 PUZZLE = "..9.5..6.3.219..87.6.3.......85.3..117.....545..8.12.......7.2.48..125.3.2..3.7.."
-
-
-# Start-up is measured with cached bytecode, whatever the calling shell says.
-ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
 def wall(command: list[str], runs: int) -> float:
@@ -37,7 +34,7 @@ def wall(command: list[str], runs: int) -> float:
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run(command, check=True, capture_output=True, env=ENV)
+        subprocess.run(command, check=True, capture_output=True, env=USER_ENV)
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 
@@ -45,7 +42,7 @@ def wall(command: list[str], runs: int) -> float:
 def import_times() -> list[tuple[int, str]]:
     """(cumulative microseconds, module) of ``import numberplace.cli``, heaviest first."""
     done = subprocess.run([sys.executable, "-X", "importtime", "-c", "import numberplace.cli"],
-                          check=True, capture_output=True, text=True, env=ENV)
+                          check=True, capture_output=True, text=True, env=USER_ENV)
     rows = []
     for line in done.stderr.splitlines():
         parts = line.split("|")

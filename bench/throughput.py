@@ -40,7 +40,7 @@ from rich.table import Table
 from numberplace import engine
 from numberplace.inputs import open_input
 from numberplace.shape import classic
-from turns import best
+from turns import USER_ENV, best
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku9"
 FILES = ("forum_hardest_1905_11plus.txt", "magictour_top1465.txt", "17_clue.txt",
@@ -170,7 +170,8 @@ def engine_table(files: list[Path], repeat: int, tdoku: Tdoku | None,
 
 def process(args: list[str]) -> Callable[[], object]:
     """A run of the command line with ``args``, its output thrown away."""
-    return lambda: subprocess.run([*COMMAND, *args], check=True, stdout=subprocess.DEVNULL)
+    return lambda: subprocess.run([*COMMAND, *args], check=True, stdout=subprocess.DEVNULL,
+                                  env=USER_ENV)
 
 
 def command_table(files: list[Path], rates: dict[str, float], count: int, repeat: int,

@@ -3,8 +3,14 @@ each of them alike."""
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
+
+#: The environment for timed runs of the command line: a user's installed package has its
+#: bytecode cached, so the runs may cache it too whatever the calling shell says
+#: (PYTHONDONTWRITEBYTECODE would make every run compile every module again).
+USER_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
 def best(repeat: int, *runs: Callable[[], object]) -> list[float]:
