@@ -39,13 +39,12 @@ def _make(seed: int, shape: Shape, settings: dict[str, object], symmetry: str,
 
     try:
         made = generate(shape, seed=seed, **settings)  # type: ignore[arg-type]  # checked
-    except LimitError as exc:
-        if asked is None:
-            return [(seed, None, None, str(exc))]
-        return [(seed, None, None, f"no puzzle met the request within the time limit of "
-                 f"{asked:g} s, the new regions included; ask for less, or allow more time")]
     except NumberplaceError as exc:
-        return [(seed, None, None, str(exc))]
+        why = str(exc)
+        if asked is not None and isinstance(exc, LimitError):
+            why = (f"no puzzle met the request within the time limit of {asked:g} s, the new "
+                   "regions included; ask for less, or allow more time")
+        return [(seed, None, None, why)]
     return [(seed, made, generated_record(made, symmetry) if as_json else None, "")]
 
 

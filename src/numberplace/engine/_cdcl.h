@@ -347,7 +347,6 @@ static int propagate_units(Cdcl *c, Conflict *k)
                     ls[m] = f;
                     if (!watch(c, ls[1], wt.off, first))
                         return -1;
-                    w = wl->w; /* ls[1] != f, so wl itself did not move, but be safe */
                     moved = 1;
                     break;
                 }
@@ -723,12 +722,9 @@ static void cdcl_search(Search *s)
                 }
                 assign(&c, c.buf[0], off);
             }
-            if ((c.conflicts & 255) == 0) {
-                double now = now_seconds();
-                if ((s->deadline > 0 && now > s->deadline) || signalled(s, now)) {
-                    ok = -1;
-                    break;
-                }
+            if ((c.conflicts & 255) == 0 && out_of_time(s)) {
+                ok = -1;
+                break;
             }
             continue;
         }

@@ -671,14 +671,20 @@ static int branch_cell(const Engine *e, const Scratch *w, const uint32_t *board)
     return best;
 }
 
+/* The time limit passed, or a signal handler raised: the search must stop. */
+static int out_of_time(Search *s)
+{
+    double now = now_seconds();
+    return (s->deadline > 0 && now > s->deadline) || signalled(s, now);
+}
+
 static int over_budget(Search *s)
 {
     if (s->node_limit && s->nodes >= s->node_limit)
         return 1;
     if (s->nodes & 255)
         return 0;
-    double now = now_seconds();
-    return (s->deadline > 0 && now > s->deadline) || signalled(s, now);
+    return out_of_time(s);
 }
 
 static void record_solution(Search *s, const uint32_t *board)
@@ -780,9 +786,7 @@ static void general_search(Search *s)
 #ifdef NP_HAVE_FAST9
 static int fast9_should_stop(void *arg)
 {
-    Search *s = arg;
-    double now = now_seconds();
-    return (s->deadline > 0 && now > s->deadline) || signalled(s, now);
+    return out_of_time(arg);
 }
 #endif
 
@@ -805,9 +809,7 @@ static void initial_board(const Engine *e, uint32_t *board, const uint8_t *given
 /* Shapes of this many symbols or more, without sums, go on by clause learning when the
    depth-first search has taken this many nodes without an answer. */
 #define LEARN_MIN_SYMBOLS 16
-#ifndef LEARN_AFTER_NODES
 #define LEARN_AFTER_NODES 20000
-#endif
 
 /* Run one search. givens: ncells values; cands: ncells masks or NULL. */
 static void run_search(Search *s, const uint8_t *givens, const uint32_t *cands)
@@ -817,12 +819,12 @@ static void run_search(Search *s, const uint8_t *givens, const uint32_t *cands)
     s->aborted = 0;
     s->nodes = 0;
     s->guesses = 0;
-#ifdef NP_HAVE_FAST9
     long long learn_after = s->learn_after;
     if (learn_after == 0)
         learn_after = e->nsym >= LEARN_MIN_SYMBOLS ? LEARN_AFTER_NODES : -1;
     if (e->sums_len || s->on_batch)
         learn_after = -1;
+#ifdef NP_HAVE_FAST9
     if (e->fast9 && !cands && !s->on_batch && learn_after < 0) {
         f9_stats st = {0, 0};
         int aborted = 0;
