@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -105,8 +106,19 @@ def test_peers_are_the_cells_sharing_a_house_or_a_cage() -> None:
             assert shape.peers[cell] == tuple(expected)
 
 
-def test_a_quickly_made_cage_is_a_cage() -> None:
-    made = shapes._cage((1, 2), 3, (0, 0), "across run of r1c1")
-    plain = Cage((1, 2), 3, (0, 0), "across run of r1c1")
-    assert made == plain and hash(made) == hash(plain) and vars(made) == vars(plain)
+def test_cages_are_values() -> None:
+    made = Cage((1, 2), 3, (0, 0), "across run of r1c1")
+    same = Cage(cells=(1, 2), total=3, clue=(0, 0), label="across run of r1c1")
+    assert made == same and hash(made) == hash(same) and made is not same
+    assert made != Cage((1, 2), 4, (0, 0), "across run of r1c1")
     assert str(made) == "across run of r1c1"
+    assert repr(made) == ("Cage(cells=(1, 2), total=3, clue=(0, 0), "
+                          "label='across run of r1c1', repeats=False)")
+    assert made.replace(total=4) == Cage((1, 2), 4, (0, 0), "across run of r1c1")
+    with pytest.raises(TypeError, match="no field 'sum'"):
+        made.replace(sum=4)
+    with pytest.raises(AttributeError, match="Cage is immutable"):
+        made.total = 4  # type: ignore[misc]
+    with pytest.raises(AttributeError, match="Cage is immutable"):
+        del made.label
+    assert pickle.loads(pickle.dumps(made)) == made

@@ -8,9 +8,9 @@ any ``n`` distinct letters for Wordoku.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property
 
+from ._frozen import Frozen, setter
 from .errors import PuzzleError
 
 _DIGITS_THEN_LETTERS = "123456789ABCDEFGHIJKLMNOPQRSTUVW"
@@ -19,8 +19,7 @@ _HEX = "0123456789ABCDEF"
 EMPTY_CHARS = "."
 
 
-@dataclass(frozen=True)
-class Alphabet:
+class Alphabet(Frozen):
     """The characters of values ``1..n``: ``symbols[v - 1]`` is the character of value v.
 
     Letters are matched without regard to case. ``0`` also means an empty cell when it is
@@ -28,13 +27,16 @@ class Alphabet:
     """
 
     symbols: str
-    name: str = ""
+    name: str
+    _fields = ("symbols", "name")
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.symbols, str):
-            raise TypeError(f"symbols must be a string, not {type(self.symbols).__name__}")
-        if not isinstance(self.name, str):
-            raise TypeError(f"name must be a string, not {type(self.name).__name__}")
+    def __init__(self, symbols: str, name: str = "") -> None:
+        if not isinstance(symbols, str):
+            raise TypeError(f"symbols must be a string, not {type(symbols).__name__}")
+        if not isinstance(name, str):
+            raise TypeError(f"name must be a string, not {type(name).__name__}")
+        setter(self, "symbols", symbols)
+        setter(self, "name", name)
         up = self.symbols.upper()
         if not self.symbols or len(set(up)) != len(up):
             raise PuzzleError(f"alphabet {self.symbols!r} must be distinct characters")

@@ -18,7 +18,6 @@ least of these, the layout compared first.
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 import itertools
 from collections.abc import Callable, Iterator, Sequence
@@ -484,7 +483,7 @@ def _turned_shape(shape: Shape, cells: tuple[int, ...]) -> Shape | None:
     if not shape.cages:
         return base
     if base is shape:
-        base = dataclasses.replace(shape, name=shape.name.removeprefix("killer-"), cages=())
+        base = shape.replace(name=shape.name.removeprefix("killer-"), cages=())
     return killer(base, [([where[i] for i in cage.cells], cage.total, cage.repeats)
                          for cage in shape.cages])
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from ._frozen import Frozen, setter
 from .alphabet import Alphabet
 from .errors import PuzzleError
 from .shape import Cage, House, Shape, classic
@@ -20,8 +20,7 @@ class Clash(NamedTuple):
     value: int
 
 
-@dataclass(frozen=True)
-class Puzzle:
+class Puzzle(Frozen):
     """A puzzle: ``givens[i]`` is the value (1..n) of cell i of ``shape``, 0 if empty.
 
     ``candidates``, when present, holds the pencil marks a player or a Sukaku supplies:
@@ -31,17 +30,20 @@ class Puzzle:
 
     shape: Shape
     givens: tuple[int, ...]
-    alphabet: Alphabet = field(default=None)  # type: ignore[assignment]
-    candidates: tuple[int, ...] | None = None
+    alphabet: Alphabet
+    candidates: tuple[int, ...] | None
+    _fields = ("shape", "givens", "alphabet", "candidates")
 
-    def __post_init__(self) -> None:
-        shape = self.shape
+    def __init__(self, shape: Shape, givens: tuple[int, ...], alphabet: Alphabet | None = None,
+                 candidates: tuple[int, ...] | None = None) -> None:
+        setter(self, "__dict__", {"shape": shape, "givens": givens, "alphabet": alphabet,
+                                  "candidates": candidates})
         if not isinstance(shape, Shape):
             raise TypeError(f"shape must be a Shape, not {type(shape).__name__}")
         if self.alphabet is None:
-            object.__setattr__(self, "alphabet", Alphabet.default(shape.size))
+            setter(self, "alphabet", Alphabet.default(shape.size))
         elif isinstance(self.alphabet, str):
-            object.__setattr__(self, "alphabet", Alphabet(self.alphabet.upper()))
+            setter(self, "alphabet", Alphabet(self.alphabet.upper()))
         elif not isinstance(self.alphabet, Alphabet):
             raise TypeError(f"alphabet must be an Alphabet or its symbols, not "
                             f"{type(self.alphabet).__name__}")
@@ -49,7 +51,7 @@ class Puzzle:
             raise TypeError(f"givens must be a sequence of cell values, not "
                             f"{type(self.givens).__name__} (Puzzle.from_string reads text)")
         if not isinstance(self.givens, tuple):
-            object.__setattr__(self, "givens", tuple(self.givens))
+            setter(self, "givens", tuple(self.givens))
         if len(self.givens) != shape.ncells:
             raise PuzzleError(f"a {shape.name} puzzle has {shape.ncells} cells, "
                               f"not {len(self.givens)}")
@@ -68,7 +70,7 @@ class Puzzle:
                 raise TypeError(f"candidates must be a sequence of masks, not "
                                 f"{type(self.candidates).__name__}")
             cands = tuple(self.candidates)
-            object.__setattr__(self, "candidates", cands)
+            setter(self, "candidates", cands)
             if len(cands) != shape.ncells:
                 raise PuzzleError(f"candidates: {len(cands)} cells given, "
                                   f"{shape.ncells} expected")
@@ -95,7 +97,7 @@ class Puzzle:
         from .arguments import optional_shape
 
         shape = optional_shape(shape) or classic(9)
-        # __post_init__ turns symbols given as a string into an Alphabet
+        # the constructor turns symbols given as a string into an Alphabet
         return cls(shape, (0,) * shape.ncells, alphabet)  # type: ignore[arg-type]
 
     def with_values(self, values: Sequence[int]) -> Puzzle:

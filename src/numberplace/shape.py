@@ -14,10 +14,10 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache, cached_property, lru_cache
 
+from ._frozen import Frozen, setter
 from .errors import ShapeError
 
 #: Largest number of symbols a house may hold (candidates are kept in 32-bit masks).
@@ -47,8 +47,7 @@ BLOCK_KINDS = frozenset({HouseKind.BOX, HouseKind.REGION})
 LINE_KINDS = frozenset({HouseKind.ROW, HouseKind.COLUMN})
 
 
-@dataclass(frozen=True)
-class House:
+class House(Frozen):
     """A group of cells that holds every symbol exactly once.
 
     ``kind`` is a :class:`HouseKind`: row, column, box, region (jigsaw) or diagonal;
@@ -59,15 +58,20 @@ class House:
     kind: HouseKind
     number: int
     cells: tuple[int, ...]
-    grid: int = 0
-    label: str = ""
+    grid: int
+    label: str
+    _fields = ("kind", "number", "cells", "grid", "label")
+
+    def __init__(self, kind: HouseKind, number: int, cells: tuple[int, ...], grid: int = 0,
+                 label: str = "") -> None:
+        setter(self, "__dict__", {"kind": kind, "number": number, "cells": cells,
+                                  "grid": grid, "label": label})
 
     def __str__(self) -> str:
         return self.label or f"{self.kind} {self.number}"
 
 
-@dataclass(frozen=True)
-class Cage:
+class Cage(Frozen):
     """A group of cells whose digits are all different and, when ``total`` is given, add up
     to it: a Kakuro run or a Killer cage. Unlike a house it need not hold every symbol.
 
@@ -77,17 +81,24 @@ class Cage:
     """
 
     cells: tuple[int, ...]
-    total: int | None = None
-    clue: tuple[int, int] | None = None
-    label: str = ""
-    repeats: bool = False
+    total: int | None
+    clue: tuple[int, int] | None
+    label: str
+    repeats: bool
+    _fields = ("cells", "total", "clue", "label", "repeats")
+
+    def __init__(self, cells: tuple[int, ...], total: int | None = None,
+                 clue: tuple[int, int] | None = None, label: str = "",
+                 repeats: bool = False) -> None:
+        # one call, not one a field: a Kakuro or Killer read makes dozens of cages
+        setter(self, "__dict__", {"cells": cells, "total": total, "clue": clue,
+                                  "label": label, "repeats": repeats})
 
     def __str__(self) -> str:
         return self.label or f"cage of {len(self.cells)} cells"
 
 
-@dataclass(frozen=True, eq=False)
-class Shape:
+class Shape(Frozen):
     """The geometry of a puzzle: cells on a canvas, and the houses they form.
 
     Build shapes with the factories (:func:`classic`, :func:`jigsaw`, :func:`diagonal`,
@@ -101,12 +112,22 @@ class Shape:
     houses: tuple[House, ...]
     #: Sub-grids of a multi-grid shape: for each, its cells in reading order (one grid
     #: for single-grid shapes).
-    grids: tuple[tuple[int, ...], ...] = field(default=())
+    grids: tuple[tuple[int, ...], ...]
     #: For jigsaw shapes, the region number (0-based) of each cell; empty otherwise.
-    regions: tuple[int, ...] = field(default=())
-    box: tuple[int, int] | None = None
+    regions: tuple[int, ...]
+    box: tuple[int, int] | None
     #: Cages (sums, digits all different) beside the houses: Kakuro runs, Killer cages.
-    cages: tuple[Cage, ...] = field(default=())
+    cages: tuple[Cage, ...]
+    _fields = ("name", "size", "canvas", "coords", "houses", "grids", "regions", "box",
+               "cages")
+
+    def __init__(self, name: str, size: int, canvas: tuple[int, int],
+                 coords: tuple[tuple[int, int], ...], houses: tuple[House, ...],
+                 grids: tuple[tuple[int, ...], ...] = (), regions: tuple[int, ...] = (),
+                 box: tuple[int, int] | None = None, cages: tuple[Cage, ...] = ()) -> None:
+        setter(self, "__dict__", {"name": name, "size": size, "canvas": canvas,
+                                  "coords": coords, "houses": houses, "grids": grids,
+                                  "regions": regions, "box": box, "cages": cages})
 
     # -- identity ---------------------------------------------------------------------
     @cached_property
@@ -270,19 +291,9 @@ def _validate(shape: Shape) -> Shape:
     return _checked(shape)
 
 
-def _cage(cells: tuple[int, ...], total: int | None, clue: tuple[int, int] | None,
-          label: str, repeats: bool = False) -> Cage:
-    """``Cage(cells, total, clue, label, repeats)``, made faster: a frozen dataclass sets
-    its fields one call each, and a Kakuro or Killer read makes dozens of cages."""
-    cage = object.__new__(Cage)
-    object.__setattr__(cage, "__dict__", {"cells": cells, "total": total, "clue": clue,
-                                          "label": label, "repeats": repeats})
-    return cage
-
-
 def _checked(shape: Shape) -> Shape:
     """Mark a shape as valid, so shapes built on it need not check it again."""
-    object.__setattr__(shape, "_valid", True)
+    setter(shape, "_valid", True)
     return shape
 
 
@@ -664,7 +675,7 @@ def _kakuro_fast(rows: list[list[KakuroSquare]]) -> Shape | None:
         # a run holds 1 to 9 different digits, which make k(k+1)/2 to k(19-k)/2
         if not 0 < k <= 9 or not k * (k + 1) // 2 <= total <= k * (19 - k) // 2:
             return None
-        cages.append(_cage(tuple(cells), total, (r, c), f"{word} run of r{r + 1}c{c + 1}"))
+        cages.append(Cage(tuple(cells), total, (r, c), f"{word} run of r{r + 1}c{c + 1}"))
     shape = Shape(f"kakuro-{len(rows)}x{width}", 9, (len(rows), width), tuple(coords), (),
                   cages=tuple(cages))
     return _checked(shape)
@@ -711,7 +722,7 @@ def killer(base: Shape, cages: Sequence[tuple[Sequence[int], int | None]
         raise TypeError(f"base must be a Shape, not {type(base).__name__}")
     ordered = sorted(((tuple(sorted(cage[0])), cage[1], bool(cage[2]) if len(cage) > 2
                        else False) for cage in cages), key=lambda cage: cage[0][:1])
-    made = tuple(_cage(cells, total, None, f"cage {k + 1}", repeats)
+    made = tuple(Cage(cells, total, None, f"cage {k + 1}", repeats)
                  for k, (cells, total, repeats) in enumerate(ordered))
     shape = Shape(f"killer-{base.name}", base.size, base.canvas, base.coords, base.houses,
                   grids=base.grids, regions=base.regions, box=base.box,

@@ -14,7 +14,6 @@ import importlib
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, TextIO, cast
 
 from ..errors import NumberplaceError
@@ -101,7 +100,7 @@ def _on_cluster(args: argparse.Namespace, settings: Settings) -> Iterator[Settin
     with cluster_executor(scheduler, local == "local", settings.jobs) as found:
         assert found is not None
         make, slots = found
-        yield replace(settings, executor=make, jobs=slots)
+        yield settings.replace(executor=make, jobs=slots)
 
 
 def _warn_without_core(args: argparse.Namespace) -> None:

@@ -8,7 +8,6 @@ import functools
 import json
 import sys
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import IO, TYPE_CHECKING, NamedTuple, TextIO, cast
 
 from .. import formats
@@ -112,7 +111,7 @@ def bank_add(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
             return Outcome(piece.last_line, "", "", counts={
                 "added": added, "duplicate": duplicates, "rejected": len(piece.rejected)})
 
-        statuses = run(out.write, replace(settings, shown=_SHOWN), pieces,
+        statuses = run(out.write, settings.replace(shown=_SHOWN), pieces,
                        functools.partial(_add_chunk, opts=opts), emit, Meter.of(source))
         bank.finish_import(imp)
         if not (imp.added + imp.duplicates + imp.rejected):

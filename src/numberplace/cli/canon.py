@@ -98,13 +98,12 @@ def _same(outcome: Outcome) -> Outcome:
 def canon(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
     """Write each puzzle's canonical form; exit status 1 if a puzzle has none (clashing
     givens, or past the work limit), 2 if a record could not be read."""
-    from dataclasses import replace
 
     chosen, alphabet = options.reading(args)
     with options.open_puzzles(args) as source:
         opts = _Options(args.key, args.json, args.work_limit, args.backend, source.name)
         pieces, settings = line_chunks(source, args, chosen, alphabet, settings)
-        statuses = run(out.write, replace(settings, shown=_SHOWN), pieces,
+        statuses = run(out.write, settings.replace(shown=_SHOWN), pieces,
                        functools.partial(_canon_chunk, opts=opts), _same, Meter.of(source))
         options.require_some(sum(statuses.values()), source)
     if statuses[UNREADABLE]:

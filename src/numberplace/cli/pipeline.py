@@ -27,10 +27,11 @@ import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from itertools import chain, islice
-from typing import IO, TYPE_CHECKING, Generic, TypeVar
+from queue import SimpleQueue
+from typing import IO, TYPE_CHECKING, Any, Generic, TypeVar, cast
 
+from .._frozen import Frozen, setter
 from ..errors import NumberplaceError
 
 if TYPE_CHECKING:
@@ -47,27 +48,37 @@ R = TypeVar("R")
 UNREADABLE = "unreadable"
 
 
-@dataclass
 class Outcome:
     """One record's result, rendered: ``text`` for standard output ("" for none),
     ``error`` for standard error, ``status`` counted in the summary. Text that holds
     many records (written by the compiled core) brings their statuses in ``counts``
     instead, and ends with its own line end."""
 
-    line: int
-    status: str
-    text: str
-    error: str = ""
-    counts: dict[str, int] | None = None
+    __slots__ = ("line", "status", "text", "error", "counts")
+
+    def __init__(self, line: int, status: str, text: str, error: str = "",
+                 counts: dict[str, int] | None = None) -> None:
+        self.line = line
+        self.status = status
+        self.text = text
+        self.error = error
+        self.counts = counts
+
+    def __repr__(self) -> str:
+        return (f"Outcome(line={self.line!r}, status={self.status!r}, text={self.text!r}, "
+                f"error={self.error!r}, counts={self.counts!r})")
 
 
-@dataclass
 class Meter:
     """How far the work is, for the progress bar: ``position()`` out of ``total`` (bytes
     of the input, or puzzles); without ``position``, the records done so far."""
 
-    total: int | None = None
-    position: Callable[[], int] | None = None
+    __slots__ = ("total", "position")
+
+    def __init__(self, total: int | None = None,
+                 position: Callable[[], int] | None = None) -> None:
+        self.total = total
+        self.position = position
 
     @classmethod
     def of(cls, source: Input) -> Meter:
@@ -75,17 +86,23 @@ class Meter:
         return cls(source.size, source.position if source.size else None)
 
 
-@dataclass
-class Settings:
+class Settings(Frozen):
     """How a command's pipeline runs."""
 
     command: str
     jobs: int
-    progress: bool = False
-    summary: bool = False
+    progress: bool
+    summary: bool
     #: the statuses the summary names first, in this order, even when none had them
-    shown: Sequence[str] = ()
-    executor: Callable[[], Executor] | None = None
+    shown: Sequence[str]
+    executor: Callable[[], Executor] | None
+    _fields = ("command", "jobs", "progress", "summary", "shown", "executor")
+
+    def __init__(self, command: str, jobs: int, progress: bool = False, summary: bool = False,
+                 shown: Sequence[str] = (), executor: Callable[[], Executor] | None = None
+                 ) -> None:
+        setter(self, "__dict__", {"command": command, "jobs": jobs, "progress": progress,
+                                  "summary": summary, "shown": shown, "executor": executor})
 
 
 class OutputError(NumberplaceError):
@@ -242,12 +259,107 @@ def thread_pool(jobs: int) -> Executor:
     """A pool of ``jobs`` threads: for work that runs without the GIL (the compiled core
     on blocks of small puzzles), where a process pool would spend its time carrying
     text between processes."""
-    from concurrent.futures import ThreadPoolExecutor
-
     # A thread back from the core waits for the GIL until its holder lets go, by default
     # up to 5 ms: as long as the core takes for a block of easy puzzles.
     sys.setswitchinterval(min(sys.getswitchinterval(), 0.0005))
-    return ThreadPoolExecutor(max_workers=jobs)
+    return cast("Executor", ThreadPool(jobs))
+
+
+class Task:
+    """A call handed to a :class:`ThreadPool`: the part of
+    :class:`concurrent.futures.Future` the pipeline uses."""
+
+    __slots__ = ("_call", "_state", "_value", "_error", "_ended", "_lock")
+
+    def __init__(self, call: Callable[[], object], lock: threading.Lock) -> None:
+        self._call = call
+        self._state = "waiting"  # -> running -> done, or waiting -> cancelled
+        self._value: object = None
+        self._error: BaseException | None = None
+        self._ended = threading.Event()
+        self._lock = lock
+
+    def run(self) -> None:
+        """Make the result, unless the task was cancelled first."""
+        with self._lock:
+            if self._state != "waiting":
+                return
+            self._state = "running"
+        try:
+            self._value = self._call()
+        except BaseException as exc:  # handed to whoever asks for the result
+            self._error = exc
+        self._call = None  # type: ignore[assignment]  # the piece's text can go now
+        self._state = "done"
+        self._ended.set()
+
+    def cancel(self) -> bool:
+        """Cancel the task if it has not started; True if it is cancelled."""
+        with self._lock:
+            if self._state == "waiting":
+                self._state = "cancelled"
+                self._ended.set()
+            return self._state == "cancelled"
+
+    def cancelled(self) -> bool:
+        """Whether the task was cancelled."""
+        return self._state == "cancelled"
+
+    def done(self) -> bool:
+        """Whether the task has ended (made its result, failed or been cancelled)."""
+        return self._ended.is_set()
+
+    def result(self) -> Any:
+        """Wait for the task's end; its result, or its error raised here."""
+        self._ended.wait()
+        if self._state == "cancelled":
+            raise RuntimeError("the task was cancelled")
+        if self._error is not None:
+            raise self._error
+        return self._value
+
+    def exception(self) -> BaseException | None:
+        """Wait for the task's end; the error it raised, or None."""
+        self._ended.wait()
+        return self._error
+
+
+class ThreadPool:
+    """``jobs`` threads working through submitted calls in order: the part of
+    :class:`concurrent.futures.ThreadPoolExecutor` the pipeline uses, without its
+    package's imports (logging among them), which would cost a command that works in
+    threads a sixth of its start-up."""
+
+    def __init__(self, jobs: int) -> None:
+        self._queue: SimpleQueue[Task | None] = SimpleQueue()
+        self._lock = threading.Lock()
+        self._threads = [threading.Thread(target=self._work, daemon=True,
+                                          name=f"numberplace-{i}") for i in range(jobs)]
+        for thread in self._threads:
+            thread.start()
+
+    def _work(self) -> None:
+        while (task := self._queue.get()) is not None:
+            task.run()
+
+    def submit(self, fn: Callable[..., object], /, *args: object) -> Task:
+        """Queue ``fn(*args)``; its :class:`Task`."""
+        task = Task(functools.partial(fn, *args), self._lock)
+        self._queue.put(task)
+        return task
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """Stop the threads once the queue is worked through (cancelled tasks are
+        skipped); with ``wait``, wait for them."""
+        while cancel_futures and not self._queue.empty():
+            task = self._queue.get()
+            if task is not None:
+                task.cancel()
+        for _ in self._threads:
+            self._queue.put(None)
+        if wait:
+            for thread in self._threads:
+                thread.join()
 
 
 def _ignore_interrupts() -> None:

@@ -12,11 +12,11 @@ from __future__ import annotations
 import argparse
 import functools
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
 from itertools import chain
 from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
 
 from .. import engine
+from .._frozen import Frozen, setter
 from ..alphabet import Alphabet
 from ..errors import FormatError
 from ..puzzle import Puzzle
@@ -40,19 +40,29 @@ _SHOWN = ("unique", "multiple", "none", "invalid")
 _FAILING = ("invalid", "none", "multiple", "limit")
 
 
-@dataclass(frozen=True)
-class Options:
+class Options(Frozen):
     """What to do with each puzzle and how to print it."""
 
-    command: str = "solve"          # solve | count | check
-    limit: int = 2
-    show_all: bool = False
-    as_json: bool = False
-    stats: bool = False
-    node_limit: int = 0
-    time_limit: float | None = None
-    backend: str | None = None
-    source: str = "<stdin>"
+    command: str  # solve | count | check
+    limit: int
+    show_all: bool
+    as_json: bool
+    stats: bool
+    node_limit: int
+    time_limit: float | None
+    backend: str | None
+    source: str
+    _fields = ("command", "limit", "show_all", "as_json", "stats", "node_limit", "time_limit",
+               "backend", "source")
+
+    def __init__(self, command: str = "solve", limit: int = 2, show_all: bool = False,
+                 as_json: bool = False, stats: bool = False, node_limit: int = 0,
+                 time_limit: float | None = None, backend: str | None = None,
+                 source: str = "<stdin>") -> None:
+        setter(self, "__dict__", {
+            "command": command, "limit": limit, "show_all": show_all, "as_json": as_json,
+            "stats": stats, "node_limit": node_limit, "time_limit": time_limit,
+            "backend": backend, "source": source})
 
 
 # -- per-record rendering -------------------------------------------------------------------
@@ -137,15 +147,18 @@ def error_outcome(line: int, err: FormatError, opts: Options) -> Outcome:
 # -- chunks of work -------------------------------------------------------------------------
 
 
-@dataclass
 class Chunk:
     """A piece of the input: a block of text of one-line puzzles of ``shape`` whose first
     line is ``first_line`` (solved text to text by the compiled core), or parsed records."""
 
-    text: str | None = None
-    first_line: int = 0
-    shape: Shape | None = None
-    records: list[formats.Record] | None = None
+    __slots__ = ("text", "first_line", "shape", "records")
+
+    def __init__(self, text: str | None = None, first_line: int = 0, shape: Shape | None = None,
+                 records: list[formats.Record] | None = None) -> None:
+        self.text = text
+        self.first_line = first_line
+        self.shape = shape
+        self.records = records
 
 
 def _solve_puzzle(p: Puzzle, opts: Options) -> engine.Result:
@@ -355,7 +368,7 @@ def line_chunks(source: Input, args: argparse.Namespace, shape: Shape | None,
     backend = getattr(args, "backend", None)
     if first is not None and first.shape is not None and first.shape.ncells <= 81 \
             and settings.executor is None and engine.backend_name(backend) == "c":
-        settings = replace(settings, executor=functools.partial(thread_pool, settings.jobs))
+        settings = settings.replace(executor=functools.partial(thread_pool, settings.jobs))
     return chain([first] if first is not None else [], pieces), settings
 
 
@@ -397,11 +410,11 @@ def search(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
             pieces: Iterable[object] = ([rec] for rec in options.records(source, args))
             task: Callable[[Any], list[Outcome]] = functools.partial(
                 _stream_all, opts=opts, write=out.write)
-            settings = replace(settings, jobs=1, progress=False)
+            settings = settings.replace(jobs=1, progress=False)
         else:
             pieces, settings = line_chunks(source, args, chosen, alphabet, settings)
             task = functools.partial(work, opts=opts)
-        statuses = run(out.write, replace(settings, shown=_SHOWN), pieces, task, _same,
+        statuses = run(out.write, settings.replace(shown=_SHOWN), pieces, task, _same,
                        Meter.of(source))
         options.require_some(sum(statuses.values()), source)
     if statuses[UNREADABLE]:
@@ -446,7 +459,7 @@ def _stream_one(rec: formats.Record, p: Puzzle, opts: Options,
 
     r = engine.solve(p, limit=opts.limit, keep=0, node_limit=opts.node_limit,
                      time_limit=opts.time_limit, backend=opts.backend, on_solutions=take)
-    r = replace(r, solutions=tuple(first))
+    r = r.replace(solutions=tuple(first))
     if opts.as_json:
         fields = result_record(rec.line, puzzle_line(p), r,
                                lambda v: formats.write(p, fmt, values=v))

@@ -12,19 +12,18 @@ the environment variable ``NUMBERPLACE_BACKEND=python`` selects the latter.
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 import os
 import time
 from array import array
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache, lru_cache
 from itertools import accumulate, chain, combinations
 from typing import Any, NamedTuple
 
 from .. import arguments
+from .._frozen import Frozen, setter
 from ..alphabet import Alphabet
 from ..errors import LimitError, NumberplaceError
 from ..puzzle import Puzzle
@@ -59,8 +58,7 @@ class Status(str, Enum):
         return self.value
 
 
-@dataclass(frozen=True)
-class Result:
+class Result(Frozen):
     """The outcome of one search.
 
     ``count`` is the number of solutions found, at most the ``limit`` asked for; it is
@@ -70,12 +68,22 @@ class Result:
 
     status: Status
     count: int
-    solutions: tuple[tuple[int, ...], ...] = ()
-    nodes: int = 0
-    guesses: int = 0
-    seconds: float = 0.0
-    message: str = ""
-    backend: str = field(default="", compare=False)
+    solutions: tuple[tuple[int, ...], ...]
+    nodes: int
+    guesses: int
+    seconds: float
+    message: str
+    backend: str
+    _fields = ("status", "count", "solutions", "nodes", "guesses", "seconds", "message",
+               "backend")
+    _compared = _fields[:-1]  # the same outcome from either engine is the same result
+
+    def __init__(self, status: Status, count: int, solutions: tuple[tuple[int, ...], ...] = (),
+                 nodes: int = 0, guesses: int = 0, seconds: float = 0.0, message: str = "",
+                 backend: str = "") -> None:
+        setter(self, "__dict__", {"status": status, "count": count, "solutions": solutions,
+                                  "nodes": nodes, "guesses": guesses, "seconds": seconds,
+                                  "message": message, "backend": backend})
 
     @property
     def solution(self) -> tuple[int, ...] | None:
@@ -185,15 +193,17 @@ def _digit_sets(n: int) -> dict[tuple[int, int], tuple[int, ...]]:
     return {key: tuple(masks) for key, masks in found.items()}
 
 
-@dataclass
 class _Houses:
     """What the engines need of a shape's houses, worked out once for all the shapes that
     share them (every Killer on one base does)."""
 
-    houses: tuple[House, ...]  # held, so their id is not reused while this lives
-    cells: tuple[tuple[int, ...], ...]
-    #: the compiled engine's houses and house pairs, once asked for
-    arrays: tuple[bytes, bytes] | None = None
+    __slots__ = ("houses", "cells", "arrays")
+
+    def __init__(self, houses: tuple[House, ...], cells: tuple[tuple[int, ...], ...]) -> None:
+        self.houses = houses  # held, so their id is not reused while this lives
+        self.cells = cells
+        #: the compiled engine's houses and house pairs, once asked for
+        self.arrays: tuple[bytes, bytes] | None = None
 
 
 _HOUSES: dict[int, _Houses] = {}
@@ -343,7 +353,7 @@ class SumsProbe:
         if self.backend == "c":
             blob = self._core(totals).propagate(givens, None)
             return None if blob is None else tuple(array("I", blob))
-        geo = dataclasses.replace(self._base, sums=self._sums(totals))
+        geo = self._base.with_sums(self._sums(totals))
         board = _pure.propagate(geo, givens)
         return None if board is None else tuple(board)
 
@@ -358,7 +368,7 @@ class SumsProbe:
                 bytes(n), None, limit, keep, node_limit, 0.0)
             sols = tuple(tuple(blob[i:i + n]) for i in range(0, len(blob), n))
         else:
-            out = _pure.search(dataclasses.replace(self._base, sums=self._sums(totals)), (0,) * n,
+            out = _pure.search(self._base.with_sums(self._sums(totals)), (0,) * n,
                                limit=limit, keep=keep, node_limit=node_limit)
             found, aborted, sols, nodes, guesses = (out.count, out.aborted,
                                                     tuple(out.solutions), out.nodes,
@@ -511,16 +521,20 @@ def solutions(puzzle: Puzzle | str, limit: int = 1000, *, node_limit: int = 0,
                       time_limit=time_limit, backend=backend).solutions)
 
 
-@dataclass
 class BatchOutcome:
     """Per-puzzle arrays of one batch: solutions found, budget stops, costs, time."""
 
-    counts: Sequence[int]
-    aborted: Sequence[int]
-    first: bytes            #: first solution of each puzzle, ncells values each (0s: none)
-    nodes: Sequence[int]
-    guesses: Sequence[int]
-    nanoseconds: Sequence[int]
+    __slots__ = ("counts", "aborted", "first", "nodes", "guesses", "nanoseconds")
+
+    def __init__(self, counts: Sequence[int], aborted: Sequence[int], first: bytes,
+                 nodes: Sequence[int], guesses: Sequence[int],
+                 nanoseconds: Sequence[int]) -> None:
+        self.counts = counts
+        self.aborted = aborted
+        self.first = first  #: first solution of each puzzle, ncells values each (0s: none)
+        self.nodes = nodes
+        self.guesses = guesses
+        self.nanoseconds = nanoseconds
 
 
 def solve_blob(shape: Shape, blob: bytes, *, limit: int = 2, keep_first: bool = True,

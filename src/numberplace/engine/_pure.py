@@ -33,29 +33,39 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from ..sums import repeat_support, support
 
+Intersections = tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]
+Sums = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
 
-@dataclass
+
 class Geometry:
     """The flat arrays the search needs, derived once from a shape."""
 
-    ncells: int
-    full: int
-    peers: tuple[tuple[int, ...], ...]
-    houses: tuple[tuple[int, ...], ...]
-    #: (shared cells, rest of the first house, rest of the second) for every two houses
-    #: that share two or more cells
-    intersections: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...] = ()
-    #: (cells, the masks of the digit sets that make its sum) for every cage with a sum;
-    #: (cells, (-sum,)) for a cage whose digits may repeat
-    sums: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = ()
+    __slots__ = ("ncells", "full", "peers", "houses", "intersections", "sums")
+
+    def __init__(self, ncells: int, full: int, peers: tuple[tuple[int, ...], ...],
+                 houses: tuple[tuple[int, ...], ...], intersections: Intersections = (),
+                 sums: Sums = ()) -> None:
+        self.ncells = ncells
+        self.full = full
+        self.peers = peers
+        self.houses = houses
+        #: (shared cells, rest of the first house, rest of the second) for every two
+        #: houses that share two or more cells
+        self.intersections = intersections
+        #: (cells, the masks of the digit sets that make its sum) for every cage with a
+        #: sum; (cells, (-sum,)) for a cage whose digits may repeat
+        self.sums = sums
+
+    def with_sums(self, sums: Sums) -> Geometry:
+        """The same geometry with other sums."""
+        return Geometry(self.ncells, self.full, self.peers, self.houses, self.intersections,
+                        sums)
 
 
-def intersections(houses: Sequence[Sequence[int]]
-                  ) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
+def intersections(houses: Sequence[Sequence[int]]) -> Intersections:
     """House pairs that share at least two cells, in the order both engines use."""
     out = []
     sets = [set(h) for h in houses]
@@ -69,15 +79,18 @@ def intersections(houses: Sequence[Sequence[int]]
     return tuple(out)
 
 
-@dataclass
 class SearchOutcome:
     """What a search found: solutions (as candidate-free value tuples) and its costs."""
 
-    solutions: list[tuple[int, ...]]
-    count: int
-    aborted: bool
-    nodes: int
-    guesses: int
+    __slots__ = ("solutions", "count", "aborted", "nodes", "guesses")
+
+    def __init__(self, solutions: list[tuple[int, ...]], count: int, aborted: bool,
+                 nodes: int, guesses: int) -> None:
+        self.solutions = solutions
+        self.count = count
+        self.aborted = aborted
+        self.nodes = nodes
+        self.guesses = guesses
 
 
 class _Abort(Exception):

@@ -21,7 +21,6 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from ..alphabet import Alphabet
@@ -174,7 +173,7 @@ def _caged_to_json(shape: Shape) -> dict[str, Any]:
             clues[cage.clue][is_across(shape, cage)] = cage.total
         return {"kind": "kakuro", "rows": rows, "cols": cols,
                 "clues": [[r, c, d, a] for (r, c), (d, a) in sorted(clues.items())]}
-    base = replace(shape, name=shape.name.removeprefix("killer-"), cages=())
+    base = shape.replace(name=shape.name.removeprefix("killer-"), cages=())
     return {"kind": "killer", "base": shape_to_json(base),
             "cages": [{"cells": list(cage.cells), "sum": cage.total,
                        **({"repeats": True} if cage.repeats else {})} for cage in shape.cages]}
