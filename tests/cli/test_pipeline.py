@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from collections import Counter
 from concurrent.futures import Executor, ThreadPoolExecutor
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from numberplace.cli import main
-from numberplace.cli.pipeline import ordered_map, summary
+from numberplace.cli.pipeline import ThreadPool, ordered_map, summary, thread_pool
 
 from conftest import BOOK_PUZZLES
 
@@ -33,6 +34,45 @@ def test_results_come_in_input_order_from_an_injected_executor() -> None:
     assert list(ordered_map(slow_square, range(5), 1, threads)) == [0, 1, 4, 9, 16]
     assert list(ordered_map(slow_square, [7], 4, threads)) == [49]
     assert len(made) == 1
+
+
+def test_the_thread_pool_keeps_order_errors_and_cancellation() -> None:
+    assert list(ordered_map(slow_square, range(60), 2, lambda: thread_pool(2))) == [
+        n * n for n in range(60)]
+
+    pool = ThreadPool(1)
+    gate, started = threading.Event(), threading.Event()
+
+    def hold() -> bool:  # holds the only thread until the gate opens
+        started.set()
+        return gate.wait(10)
+
+    first = pool.submit(hold)
+    started.wait(10)
+    failing = pool.submit(int, "x")
+    later = pool.submit(slow_square, 4)
+    assert later.cancel() and later.cancelled() and later.done()
+    assert not first.cancel()  # started: it runs to its end
+    gate.set()
+    assert first.result() is True and not first.cancelled()
+    with pytest.raises(ValueError, match="invalid literal"):
+        failing.result()
+    assert isinstance(failing.exception(), ValueError)
+    with pytest.raises(RuntimeError, match="cancelled"):
+        later.result()
+
+    gate.clear()
+    started.clear()
+    busy = pool.submit(hold)
+    started.wait(10)
+    queued = [pool.submit(slow_square, n) for n in range(3)]
+    gate.set()
+    pool.shutdown(wait=True, cancel_futures=True)
+    assert busy.result() is True
+    # each queued call either ran before the shutdown or was cancelled by it
+    assert all(t.done() and (t.cancelled() or t.result() == n * n)
+               for n, t in enumerate(queued))
+    assert not any(thread.is_alive() for thread in pool._threads)
 
 
 #: (command, copies of the book's puzzles: solve hands out 2,000 lines at a time)

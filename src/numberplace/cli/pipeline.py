@@ -10,8 +10,9 @@ turns a result into an :class:`Outcome` (text for standard output, an error for 
 error, a status for the summary), and the pipeline writes it. At most ``2 * jobs`` pieces
 are in flight, so a file of millions of puzzles runs in constant memory.
 
-The executor is any :class:`concurrent.futures.Executor`, made by a factory the caller
-may inject (a cluster's, say); by default a process pool of ``jobs`` workers, or this
+The executor is any :class:`concurrent.futures.Executor` (or anything with its
+``submit`` and ``shutdown``, as :class:`ThreadPool`), made by a factory the caller may
+inject (a cluster's, say); by default a process pool of ``jobs`` workers, or this
 process for one job or a single piece.
 """
 
