@@ -275,33 +275,41 @@ F9_UNUSED static int f9_solve(const uint8_t *givens, int limit, uint64_t node_li
     uint32_t rowd[9] = {0}, boxd[9] = {0}, cold[9] = {0}; /* digits seen per house */
     uint32_t dcol[9] = {0};                        /* columns holding each given digit */
     memset(s->F, 0, sizeof s->F);
-    for (int c = 0; c < 81; c++) {
-        int v = givens[c];
-        if (!v)
-            continue;
-        int r = c / 9, col = c - 9 * r, bx = r / 3 * 3 + col / 3;
-        uint32_t m = 1u << (v & 15);
-        if (v > 9 || ((rowd[r] | cold[col] | boxd[bx]) & m)) {
-            nodes = 1; /* the root fails: a value out of range or a clash */
-            goto done;
+    /* The given cells first, without a branch per cell: whether a cell is given is as
+       good as random on puzzles with many givens, where a mispredicted branch on each
+       cell cost a sixth of the time; then only the given cells are visited. */
+    uint64_t low = 0, high = 0;
+    for (int c = 0; c < 64; c++)
+        low |= (uint64_t)(givens[c] != 0) << c;
+    for (int c = 64; c < 81; c++)
+        high |= (uint64_t)(givens[c] != 0) << (c - 64);
+    for (int part = 0; part < 2; part++) {
+        for (uint64_t left = part ? high : low; left; left &= left - 1) {
+            int c = __builtin_ctzll(left) + 64 * part;
+            int v = givens[c];
+            int r = c / 9, col = c - 9 * r, bx = r / 3 * 3 + col / 3;
+            uint32_t m = 1u << (v & 15);
+            if (v > 9 || ((rowd[r] | cold[col] | boxd[bx]) & m)) {
+                nodes = 1; /* the root fails: a value out of range or a clash */
+                goto done;
+            }
+            rowd[r] |= m;
+            cold[col] |= m;
+            boxd[bx] |= m;
+            dcol[v - 1] |= 1u << col;
+            int b = r / 3;
+            uint32_t bit = 1u << (c - 27 * b);
+            s->F[9 * b + v - 1] |= bit;
+            given[b] |= bit;
         }
-        rowd[r] |= m;
-        cold[col] |= m;
-        boxd[bx] |= m;
-        dcol[v - 1] |= 1u << col;
-        int b = r / 3;
-        uint32_t bit = 1u << (c - 27 * b);
-        s->F[9 * b + v - 1] |= bit;
-        given[b] |= bit;
     }
     for (int i = 0; i < 27; i++) {
         int b = i / 9, d = i - 9 * b;
         uint32_t g = s->F[i], clear = given[b] | dcol[d] * F9_COLS;
         for (int k = 0; k < 3; k++) {
-            if (g & (0x1ffu << (9 * k)))
-                clear |= 0x1ffu << (9 * k); /* the row */
-            if (g & (0x1c0e07u << (3 * k)))
-                clear |= 0x1c0e07u << (3 * k); /* the box */
+            uint32_t row = 0x1ffu << (9 * k), box = 0x1c0e07u << (3 * k);
+            clear |= row & -(uint32_t)((g & row) != 0); /* the row of a given */
+            clear |= box & -(uint32_t)((g & box) != 0); /* its box */
         }
         s->F[i] = (F9_BAND & ~clear) | g;
     }
