@@ -3,9 +3,10 @@
 The types every command builds (shapes, puzzles, results, the pipeline's settings) are
 defined on :class:`Frozen` rather than as dataclasses: importing ``dataclasses`` (which
 imports ``inspect``) and generating each class's methods took about a quarter of a
-one-puzzle command's start-up. Each class writes its own ``__init__`` (with
-:func:`setter`), and names its fields in ``_fields``, from which equality, hashing,
-``repr`` and :meth:`Frozen.replace` follow as they would for a frozen dataclass.
+one-puzzle command's start-up. Each class annotates its fields in its body, as a
+dataclass would, and writes its own ``__init__`` (with :func:`setter`); equality,
+hashing, ``repr`` and :meth:`Frozen.replace` follow from the annotated fields as they
+would for a frozen dataclass.
 """
 
 from __future__ import annotations
@@ -30,15 +31,18 @@ class Frozen:
     """
 
     __slots__ = ()
-    #: The fields, in order: they make the repr and replace().
+    #: The fields, in order (those the class body annotates): they make the repr and
+    #: replace().
     _fields: tuple[str, ...] = ()
-    #: The fields that make equality and the hash (all of them, unless a class says).
+    #: Fields left out of equality and the hash (a class may name some).
+    _uncompared: tuple[str, ...] = ()
+    #: The fields that make equality and the hash.
     _compared: tuple[str, ...] = ()
 
     def __init_subclass__(cls) -> None:
         super().__init_subclass__()
-        if "_compared" not in cls.__dict__:
-            cls._compared = cls._fields
+        cls._fields = tuple(cls.__dict__.get("__annotations__", {}))
+        cls._compared = tuple(name for name in cls._fields if name not in cls._uncompared)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"cannot assign to field {name!r}: "

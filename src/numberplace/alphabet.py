@@ -28,7 +28,6 @@ class Alphabet(Frozen):
 
     symbols: str
     name: str
-    _fields = ("symbols", "name")
 
     def __init__(self, symbols: str, name: str = "") -> None:
         if not isinstance(symbols, str):

@@ -32,7 +32,6 @@ class Puzzle(Frozen):
     givens: tuple[int, ...]
     alphabet: Alphabet
     candidates: tuple[int, ...] | None
-    _fields = ("shape", "givens", "alphabet", "candidates")
 
     def __init__(self, shape: Shape, givens: tuple[int, ...], alphabet: Alphabet | None = None,
                  candidates: tuple[int, ...] | None = None) -> None:

@@ -60,7 +60,6 @@ class House(Frozen):
     cells: tuple[int, ...]
     grid: int
     label: str
-    _fields = ("kind", "number", "cells", "grid", "label")
 
     def __init__(self, kind: HouseKind, number: int, cells: tuple[int, ...], grid: int = 0,
                  label: str = "") -> None:
@@ -85,7 +84,6 @@ class Cage(Frozen):
     clue: tuple[int, int] | None
     label: str
     repeats: bool
-    _fields = ("cells", "total", "clue", "label", "repeats")
 
     def __init__(self, cells: tuple[int, ...], total: int | None = None,
                  clue: tuple[int, int] | None = None, label: str = "",
@@ -118,8 +116,6 @@ class Shape(Frozen):
     box: tuple[int, int] | None
     #: Cages (sums, digits all different) beside the houses: Kakuro runs, Killer cages.
     cages: tuple[Cage, ...]
-    _fields = ("name", "size", "canvas", "coords", "houses", "grids", "regions", "box",
-               "cages")
 
     def __init__(self, name: str, size: int, canvas: tuple[int, int],
                  coords: tuple[tuple[int, int], ...], houses: tuple[House, ...],

@@ -97,7 +97,6 @@ class Settings(Frozen):
     #: the statuses the summary names first, in this order, even when none had them
     shown: Sequence[str]
     executor: Callable[[], Executor] | None
-    _fields = ("command", "jobs", "progress", "summary", "shown", "executor")
 
     def __init__(self, command: str, jobs: int, progress: bool = False, summary: bool = False,
                  shown: Sequence[str] = (), executor: Callable[[], Executor] | None = None

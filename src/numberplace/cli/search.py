@@ -52,8 +52,6 @@ class Options(Frozen):
     time_limit: float | None
     backend: str | None
     source: str
-    _fields = ("command", "limit", "show_all", "as_json", "stats", "node_limit", "time_limit",
-               "backend", "source")
 
     def __init__(self, command: str = "solve", limit: int = 2, show_all: bool = False,
                  as_json: bool = False, stats: bool = False, node_limit: int = 0,

@@ -74,9 +74,7 @@ class Result(Frozen):
     seconds: float
     message: str
     backend: str
-    _fields = ("status", "count", "solutions", "nodes", "guesses", "seconds", "message",
-               "backend")
-    _compared = _fields[:-1]  # the same outcome from either engine is the same result
+    _uncompared = ("backend",)  # the same outcome from either engine is the same result
 
     def __init__(self, status: Status, count: int, solutions: tuple[tuple[int, ...], ...] = (),
                  nodes: int = 0, guesses: int = 0, seconds: float = 0.0, message: str = "",
