@@ -102,6 +102,10 @@ static const uint32_t f9_rowset[8] = {0,         0x1ff,     0x3fe00,   0x3ffff,
 
 /* ------------------------------------------------------------------ state */
 
+#if defined(__GNUC__)
+typedef uint32_t f9_v4 __attribute__((vector_size(16))); /* four words of a band */
+#endif
+
 typedef struct {
     uint32_t F[27];       /* F[9*b + d]: candidates of digit d+1 in band b */
     uint32_t unsolved[3]; /* cells of each band not yet placed */
@@ -125,27 +129,48 @@ static inline int f9_update(f9_state *s, int i, uint32_t *dirty)
     if (!S2)
         return 0; /* a row or box of the band without the digit */
     if (S2 != S) {
-        s->F[i] = S = S2;
+        S = S2;
         v = f9_tri[0][S & 511] | f9_tri[1][(S >> 9) & 511] | f9_tri[2][S >> 18];
     }
-    int b = i >= 18 ? 2 : i >= 9;
+    int b = (i * 57) >> 9; /* i / 9 without a branch for i < 27 */
     /* rows with one cell that is not yet placed: new placements */
     uint32_t placed = S & f9_rowset[v >> 9] & s->unsolved[b];
-    if (!placed)
+    if (!placed) {
+        s->F[i] = S;
         return 1;
+    }
     s->unsolved[b] &= ~placed;
     uint32_t *Fb = s->F + 9 * b;
     uint32_t dm = 0;
+#if defined(__GNUC__)
+    {
+        /* Four words at a time: written as a plain loop, gcc builds the mask of changed
+           words one word at a time and the whole search ran about 5% slower. */
+        f9_v4 lo, hi;
+        memcpy(&lo, Fb, sizeof lo);
+        memcpy(&hi, Fb + 4, sizeof hi);
+        f9_v4 p = (f9_v4){0, 0, 0, 0} + placed;
+        f9_v4 hit = (((lo & p) != 0) & (f9_v4){1, 2, 4, 8}) |
+                    (((hi & p) != 0) & (f9_v4){16, 32, 64, 128});
+        lo &= ~p;
+        hi &= ~p;
+        memcpy(Fb, &lo, sizeof lo);
+        memcpy(Fb + 4, &hi, sizeof hi);
+        dm = hit[0] | hit[1] | hit[2] | hit[3] | (uint32_t)((Fb[8] & placed) != 0) << 8;
+        Fb[8] &= ~placed;
+    }
+#else
     for (int k = 0; k < 9; k++) {
         uint32_t old = Fb[k], nw = old & ~placed;
         Fb[k] = nw;
         dm |= (uint32_t)(old != nw) << k;
     }
+#endif
     int d = i - 9 * b;
     Fb[d] = S;
     *dirty |= (dm & ~(1u << d)) << (9 * b);
     uint32_t cols = ((placed | placed >> 9 | placed >> 18) & 511) * F9_COLS;
-    int i1 = i >= 18 ? i - 18 : i + 9, i2 = i1 >= 18 ? i1 - 18 : i1 + 9;
+    int i1 = d + 9 * (b == 0), i2 = d + 9 * (2 - (b == 2)); /* the other two bands */
     uint32_t o1 = s->F[i1], o2 = s->F[i2];
     s->F[i1] = o1 & ~cols;
     s->F[i2] = o2 & ~cols;
@@ -164,7 +189,7 @@ static inline int f9_propagate(f9_state *s, uint32_t dirty, uint32_t digits, uin
             dirty &= dirty - 1;
             if (!f9_update(s, i, &dirty))
                 return 0;
-            digits |= 1u << (i >= 18 ? i - 18 : i >= 9 ? i - 9 : i);
+            digits |= 1u << (i - 9 * ((i * 57) >> 9));
         }
         if (!(s->unsolved[0] | s->unsolved[1] | s->unsolved[2]))
             return 2;
