@@ -50,12 +50,15 @@ PUZZLES9 = "\n".join([
     "#",
     "\t..9.5..6.3.219..87.6.3.......85.3..117.....545..8.12.......7.2.48..125.3.2..3.7..",
     "....1..",
+    ":" + "." * 80,  # the characters either side of the digits are not read as values
+    "/" + "." * 80,
 ]) + "\n"
 
 #: Other classic sizes: a 4x4 with two solutions, a 6x6, a 16x16 written with letters (and
 #: in lower case), one with a 0 (hexadoku or not: the readers tell).
 PUZZLES_OTHER = {
-    "4x4": "1...\n....\n..3.\n1..2\n12..34..........\n",
+    "4x4": "1...\n....\n..3.\n1..2\n12..34..........\n5...............\n"
+           "0..0.2..........\n",  # a digit above the size; 0 for an empty cell
     "6x6": "..4...2.....4.......5...1.........\n.2....5.3.......4.....2.......1.4.\n"
            "..4...2.....4.......5...1...3.....\n",
     "16x16": ("." * 256 + "\n" + "a" + "." * 255 + "\n" + "0" * 256 + "\n"

@@ -172,11 +172,47 @@ static int is_space(unsigned char c)
     return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f);
 }
 
-static char *write_symbols(char *p, const uint8_t *values, int n, const uint8_t *symbols)
+/* Whether the symbols are "." then the digits from 1 (sizes up to 9): then a value's
+   symbol is arithmetic, which the compiler does many bytes at a time. */
+static int plain_digits(const uint8_t *symbols, int nsym)
 {
-    for (int i = 0; i < n; i++)
-        p[i] = (char)symbols[values[i]];
+    if (nsym > 9 || symbols[0] != '.')
+        return 0;
+    for (int v = 1; v <= nsym; v++)
+        if (symbols[v] != '0' + v)
+            return 0;
+    return 1;
+}
+
+static char *write_symbols(char *p, const uint8_t *values, int n, const uint8_t *symbols,
+                           int plain)
+{
+    if (plain) {
+        for (int i = 0; i < n; i++)
+            p[i] = (char)(values[i] ? '0' + values[i] : '.');
+    } else {
+        for (int i = 0; i < n; i++)
+            p[i] = (char)symbols[values[i]];
+    }
     return p + n;
+}
+
+/* Read a line of plain digits ("." or "0" for an empty cell) into values, without the
+   table: returns 0 if some character is not one of them (or above nsym), and the line
+   goes through the table instead. No early exit, so the loop runs many bytes at once. */
+static int read_digits(const uint8_t *text, int n, int nsym, uint8_t *values, int *ngiven)
+{
+    int bad = 0, count = 0;
+    for (int i = 0; i < n; i++) {
+        uint8_t c = text[i], v = (uint8_t)(c - '0');
+        int dot = c == '.';
+        bad |= !dot & (v > nsym);
+        v = dot ? 0 : v;
+        values[i] = v;
+        count += v != 0;
+    }
+    *ngiven = count;
+    return !bad;
 }
 
 static char *write_at_least(char *p, int count)
@@ -188,8 +224,8 @@ static char *write_at_least(char *p, int count)
 
 /* Write one common outcome (count >= 1, not cut short) as the command writes it. */
 static void put_record(Buffer *b, int mode, long line, const uint8_t *givens, int ngiven,
-                       const uint8_t *first, int n, const uint8_t *symbols, int count,
-                       int limit, uint64_t nodes, uint64_t guesses, uint64_t ns)
+                       const uint8_t *first, int n, const uint8_t *symbols, int plain,
+                       int count, int limit, uint64_t nodes, uint64_t guesses, uint64_t ns)
 {
     if (!buffer_room(b, 2 * (size_t)n + 256)) /* the longest record, with room to spare */
         return;
@@ -199,11 +235,11 @@ static void put_record(Buffer *b, int mode, long line, const uint8_t *givens, in
         p = WRITE_TEXT(p, "{\"line\": ");
         p = write_uint(p, (uint64_t)line);
         p = WRITE_TEXT(p, ", \"puzzle\": \"");
-        p = write_symbols(p, givens, n, symbols);
+        p = write_symbols(p, givens, n, symbols, plain);
         p = multiple ? WRITE_TEXT(p, "\", \"status\": \"multiple\", \"solution\": \"")
             : solved ? WRITE_TEXT(p, "\", \"status\": \"solved\", \"solution\": \"")
                      : WRITE_TEXT(p, "\", \"status\": \"unique\", \"solution\": \"");
-        p = write_symbols(p, first, n, symbols);
+        p = write_symbols(p, first, n, symbols, plain);
         p = WRITE_TEXT(p, "\", \"count\": ");
         p = write_uint(p, (uint64_t)count);
         p = WRITE_TEXT(p, ", \"nodes\": ");
@@ -224,7 +260,7 @@ static void put_record(Buffer *b, int mode, long line, const uint8_t *givens, in
             p = write_uint(p, (uint64_t)line);
             p = write_at_least(WRITE_TEXT(p, ": multiple: "), count);
         } else {
-            p = write_symbols(p, first, n, symbols);
+            p = write_symbols(p, first, n, symbols, plain);
         }
     } else {
         p = WRITE_TEXT(p, "line ");
@@ -303,6 +339,10 @@ static PyObject *Engine_lines(Engine *self, PyObject *args)
     const int timed = (mode & (LINES_JSON | LINES_QUIET)) != 0;
     {
         const uint8_t *table = tb.buf, *symbols = sb.buf;
+        const int plain = plain_digits(symbols, self->nsym);
+        int plain_in = plain && table['.'] == 0 && table['0'] == 0;
+        for (int v = 1; v <= self->nsym && plain_in; v++)
+            plain_in = table['0' + v] == v;
         uint8_t *givens = malloc((size_t)n * 2);
         if (!givens) {
             PyErr_NoMemory();
@@ -328,12 +368,15 @@ static PyObject *Engine_lines(Engine *self, PyObject *args)
             if (s.interrupted || (!(++done_since_check & 63) && signalled(&s, now_seconds())))
                 break;
             int readable = b - a == (size_t)n, ngiven = 0;
-            for (int i = 0; readable && i < n; i++) {
-                uint8_t v = table[text[a + i]];
-                if (v == LINES_HOLE_VALUE)
-                    readable = 0;
-                givens[i] = v;
-                ngiven += v != 0;
+            if (readable && !(plain_in && read_digits(text + a, n, self->nsym, givens, &ngiven))) {
+                ngiven = 0;
+                for (int i = 0; readable && i < n; i++) {
+                    uint8_t v = table[text[a + i]];
+                    if (v == LINES_HOLE_VALUE)
+                        readable = 0;
+                    givens[i] = v;
+                    ngiven += v != 0;
+                }
             }
             int count = 0;
             uint64_t ns = 0;
@@ -359,7 +402,7 @@ static PyObject *Engine_lines(Engine *self, PyObject *args)
                 int common = count >= 1 && !s.aborted && !(mode & LINES_QUIET) &&
                              !((mode & 3) == LINES_CHECK && ngiven == n);
                 if (common) {
-                    put_record(&out, mode, line, givens, ngiven, first, n, symbols, count,
+                    put_record(&out, mode, line, givens, ngiven, first, n, symbols, plain, count,
                                limit, s.nodes, s.guesses, ns);
                     counted[count >= 2 ? 1 : (limit == 1 ? 2 : 0)]++;
                     continue;
