@@ -398,12 +398,10 @@ F9_UNUSED static int f9_solve(const uint8_t *givens, int limit, uint64_t node_li
                 }
             }
             uint32_t *Fb = s->F + 9 * gb;
-            int d1 = 0;
-            while (!(Fb[d1] & gbit))
-                d1++;
-            int d2 = d1 + 1;
-            while (!(Fb[d2] & gbit))
-                d2++;
+            uint32_t has = 0; /* the cell's digits, as a mask: no loop that ends at random */
+            for (int d = 0; d < 9; d++)
+                has |= (uint32_t)((Fb[d] & gbit) != 0) << d;
+            int d1 = __builtin_ctz(has), d2 = __builtin_ctz(has & (has - 1));
             guesses++;
             /* the saved copy is tried later: with d1 removed from the cell (with two
                candidates, that is d2 placed there) */
