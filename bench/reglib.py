@@ -20,9 +20,9 @@ A placement counts as the removal of every other candidate of its cell (HoDoKu w
 BUG+1 and a loop proving its start true that way). Cells placed while solving (a ``+`` in
 the library) are placed on the board, not given, as Avoidable Rectangles need. The
 searches get the budgets HoDoKu's own run has: almost locked sets of up to
-``--als-cells`` cells (8) and Franken and Mutant fish searches of ``FISH_STEPS`` steps
-(6,000,000; HoDoKu itself fails 6 of the 1,112 cases: 5 ALS-XY-Chains and one grouped
-AIC).
+``--als-cells`` cells (8), and Franken and Mutant fish up to size 7 (``FISH_SIZE``) in
+searches of ``FISH_STEPS`` steps (6,000,000; HoDoKu itself fails 6 of the 1,112 cases:
+5 ALS-XY-Chains and one grouped AIC).
 
     python bench/reglib.py PATH/reglib-1.3.txt [--only 0702,0901] [--mismatches FILE]
                            [--steps N] [--als-cells N] [--jobs J]
@@ -147,6 +147,9 @@ TECHNIQUES: dict[str, tuple[str, ...]] = {
 #: Search steps a Franken or Mutant fish search may take here (the solver's own default
 #: is smaller: a step-by-step solve tries them often)
 FISH_STEPS = 6_000_000
+#: The largest Franken or Mutant fish searched here: the library has them up to a
+#: Leviathan (7), where the solver's own default stops at 4
+FISH_SIZE = 7
 
 OUTCOMES = ("matched", "different", "not found", "missing", "error")
 
@@ -231,6 +234,7 @@ def run(item: tuple[Case, int, int | None]) -> Outcome:
         board = board_of(case)
         board.memo.als_cells = als_cells
         board.memo.fish_steps = FISH_STEPS
+        board.memo.fish_size = FISH_SIZE
         position = Puzzle(classic(9), tuple(board.values), candidates=tuple(
             m if not v else 1 << (v - 1) for m, v in zip(board.candidates, board.values,
                                                           strict=True)))

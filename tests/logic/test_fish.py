@@ -387,6 +387,25 @@ def test_mutant_fish() -> None:
     assert all(s.technique == MUTANT_FISH for s in steps)
 
 
+def test_fish_size_is_the_callers_budget() -> None:
+    from numberplace.logic.complex_fish import find_mutant_fish
+
+    def sizes(fish_size: int | None) -> set[str]:
+        board = open_board()
+        for r, cols in ((1, [1, 2]), (2, [2, 3]), (3, [3, 4]), (4, [4, 1])):
+            keep_in_line(board, 5, f"r{r}", cols)
+        keep_in_line(board, 5, "c9", [7, 8])
+        drop(board, 5, *(f"r{r}c{c}" for r in range(5, 10) for c in range(5, 9)
+                         if not (r >= 7 and c >= 7)))
+        board.memo.fish_size = fish_size
+        board.memo.fish_steps = 200_000
+        return {s.text.split(" on ")[0].split(": ")[-1].removeprefix("Finned ")
+                for s in find_mutant_fish(board, S9)}
+
+    assert sizes(2) == {"Mutant X-Wing"}
+    assert sizes(3) == {"Mutant X-Wing", "Mutant Swordfish"}
+
+
 def test_siamese_fish() -> None:
     from numberplace.logic.complex_fish import SIAMESE_FISH, find_siamese_fish
 

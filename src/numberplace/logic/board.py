@@ -409,6 +409,8 @@ class Memo:
         self.als_cells: int | None = None
         #: most search steps of a Franken or Mutant fish search (None: its own default)
         self.fish_steps: int | None = None
+        #: largest Franken or Mutant fish searched, 2 to 7 (None: its own default, 4)
+        self.fish_size: int | None = None
         #: the almost locked sets of the last board seen (key, sets)
         self.als: tuple[tuple[object, ...], list[Any]] | None = None
         #: what the ALS searches derive from those sets (their links), by name

@@ -47,10 +47,12 @@ MUTANT_FISH = "Mutant Fish"
 SIAMESE_FISH = "Siamese Fish"
 
 #: Most fins of a finned fish, most of them in two base houses at once (endo fins), and
-#: the largest fish searched.
+#: the largest fish searched unless the caller sets ``Memo.fish_size`` (up to
+#: :data:`LARGEST`, a Leviathan; the step budget bounds the time either way).
 MAX_FINS = 4
 MAX_ENDO_FINS = 2
 MAX_SIZE = 4
+LARGEST = 7
 #: Most search steps for one value's fish of one kind, unless the caller sets
 #: ``Memo.fish_steps`` (Mutant jellyfish can take millions on an open board).
 FISH_BUDGET = 20_000
@@ -94,6 +96,7 @@ def _search(board: Board, shape: Shape, value: int, category: str) -> Iterator[F
         for c in ones(masks[h]):
             houses_of_cell.setdefault(c, []).append(h)
     budget = [board.memo.fish_steps or FISH_BUDGET]
+    largest = min(board.memo.fish_size or MAX_SIZE, LARGEST)
     found: set[frozenset[int]] = set()
 
     def sides() -> list[tuple[set[str], set[str]]]:
@@ -103,7 +106,7 @@ def _search(board: Board, shape: Shape, value: int, category: str) -> Iterator[F
 
     for base_kinds, cover_kinds in sides():
         bases = [h for h in usable if kinds[h] in base_kinds]
-        for size in range(2, MAX_SIZE + 1):
+        for size in range(2, largest + 1):
             for base, endo in _bases(bases, masks, size, budget):
                 board.memo.check_time()
                 body = 0
@@ -245,14 +248,15 @@ def _finder(board: Board, shape: Shape, category: str, technique: str) -> Iterat
 
 
 def find_franken_fish(board: Board, shape: Shape) -> Iterator[Step]:
-    """Franken fish (basic and finned, sizes 2 to 4): boxes among the base or the cover
-    houses of a row or column fish; then the Siamese pairs among them."""
+    """Franken fish (basic and finned, sizes 2 to 4, or up to ``Memo.fish_size``): boxes
+    among the base or the cover houses of a row or column fish; then the Siamese pairs
+    among them."""
     return _finder(board, shape, "franken", FRANKEN_FISH)
 
 
 def find_mutant_fish(board: Board, shape: Shape) -> Iterator[Step]:
-    """Mutant fish (basic and finned, sizes 2 to 4): rows, columns and boxes mixed on a
-    side; then the Siamese pairs among them."""
+    """Mutant fish (basic and finned, sizes 2 to 4, or up to ``Memo.fish_size``): rows,
+    columns and boxes mixed on a side; then the Siamese pairs among them."""
     return _finder(board, shape, "mutant", MUTANT_FISH)
 
 
