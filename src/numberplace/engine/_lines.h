@@ -368,7 +368,8 @@ static PyObject *Engine_lines(Engine *self, PyObject *args)
             if (s.interrupted || (!(++done_since_check & 63) && signalled(&s, now_seconds())))
                 break;
             int readable = b - a == (size_t)n, ngiven = 0;
-            if (readable && !(plain_in && read_digits(text + a, n, self->nsym, givens, &ngiven))) {
+            if (readable &&
+                !(plain_in && read_digits(text + a, n, self->nsym, givens, &ngiven))) {
                 ngiven = 0;
                 for (int i = 0; readable && i < n; i++) {
                     uint8_t v = table[text[a + i]];
@@ -402,8 +403,8 @@ static PyObject *Engine_lines(Engine *self, PyObject *args)
                 int common = count >= 1 && !s.aborted && !(mode & LINES_QUIET) &&
                              !((mode & 3) == LINES_CHECK && ngiven == n);
                 if (common) {
-                    put_record(&out, mode, line, givens, ngiven, first, n, symbols, plain, count,
-                               limit, s.nodes, s.guesses, ns);
+                    put_record(&out, mode, line, givens, ngiven, first, n, symbols, plain,
+                               count, limit, s.nodes, s.guesses, ns);
                     counted[count >= 2 ? 1 : (limit == 1 ? 2 : 0)]++;
                     continue;
                 }
