@@ -24,7 +24,8 @@ setter: Callable[[object, str, object], None] = object.__setattr__
 
 
 class Frozen:
-    """Base of immutable value classes: compared, hashed and shown by their ``_fields``.
+    """Base of immutable value classes: shown by their ``_fields``, compared and hashed
+    by those not named in ``_uncompared``.
 
     Subclasses keep a ``__dict__``, so :func:`functools.cached_property` works on them and
     they pickle and copy as plain objects do.
