@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 import time
 from collections import Counter
@@ -100,3 +102,45 @@ def test_the_summary_names_the_usual_statuses_first() -> None:
     assert summary(statuses, 2.0, ("unique", "multiple")) == \
         "6 puzzles: 3 unique, 0 multiple, 1 limit, 2 unreadable; 2.00 s, 3 puzzles/s"
     assert summary(Counter(), 0.0) == "0 puzzles: none; 0.00 s, 0 puzzles/s"
+
+
+#: Ctrl-C while a worker is sending its result: the first piece writes the head of a long
+#: message to the results pipe and waits, so the rest never comes once it is ended.
+_HALF_SENT = """
+import gc, os, signal, struct, sys, threading, time
+from multiprocessing.queues import SimpleQueue
+from numberplace.cli.pipeline import ordered_map
+
+def work(item):
+    if item == 0:
+        pipe = next(o for o in gc.get_objects() if isinstance(o, SimpleQueue))
+        os.write(pipe._writer.fileno(), struct.pack("!i", 1_000_000) + b"half")
+        open(sys.argv[1], "w").close()
+    time.sleep(60)
+
+def interrupt_once_sent():
+    while not os.path.exists(sys.argv[1]):
+        time.sleep(0.01)
+    os.kill(os.getpid(), signal.SIGINT)
+
+threading.Thread(target=interrupt_once_sent, daemon=True).start()
+results = ordered_map(work, iter(range(4)), 2)
+try:
+    results.wait()
+except KeyboardInterrupt:
+    pass
+start = time.monotonic()
+results.close()
+print(f"{time.monotonic() - start:.2f}")
+"""
+
+
+def test_workers_ended_while_one_sends_its_result_do_not_hang_the_close(
+        tmp_path: Path) -> None:
+    script = tmp_path / "half_sent.py"
+    script.write_text(_HALF_SENT)
+    done = subprocess.run([sys.executable, str(script), str(tmp_path / "sent")],
+                          capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    assert float(done.stdout) < 5
+    assert "Traceback" not in done.stderr

@@ -240,8 +240,9 @@ class Ordered(Iterator[R], Generic[P, R]):
         if pool is None:
             return
         if any(not future.done() for future in self._pending):
-            for future in self._pending:
-                future.cancel()
+            # The executor cancels what has not started as it shuts down: a future
+            # cancelled here instead would stay on its books and break its thread when
+            # the ended workers make it fail them
             _end_workers(pool)  # first: shutting down forgets the workers
         # waiting lets the executor's own thread end before Python does: it needs no long
         # wait once the workers are gone, and without it leaving Python can fail noisily
@@ -392,9 +393,17 @@ def _end_workers(pool: Executor) -> None:
     terminate = getattr(pool, "terminate_workers", None)
     if terminate is not None:
         terminate()
-        return
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
-        process.terminate()
+    else:
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.terminate()
+    # A worker ended while it sent a result leaves half a message in the pipe, and the
+    # executor's thread would wait for the rest for ever (and shutting down with it): this
+    # process holds the pipe's last writing end, and closing it turns that wait into an
+    # end of file, which the executor takes as a broken pool.
+    results = getattr(pool, "_result_queue", None)
+    writer = getattr(results, "_writer", None)
+    if writer is not None:
+        writer.close()
 
 
 def run(sink: Callable[[str], object], settings: Settings, pieces: Iterable[P],
