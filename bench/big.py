@@ -13,7 +13,9 @@ forbidding the first solution, so both sides answer the same question.
 
 ``--explain`` also runs the step-by-step solver on each puzzle (``explain``, within
 --explain-limit seconds) and tallies how its paths end: solved, or stalled because no
-technique applies, or "(time)" when its time ran out.
+technique applies, "(time)" when its time ran out, "(unproved)" when the engine's check
+ran out of its half of the time first (the path then leaves out the techniques that
+assume one solution).
 """
 
 from __future__ import annotations
@@ -87,7 +89,7 @@ def ours(texts: list[str], time_limit: float) -> tuple[list[float], list[str]]:
 
 def explained(texts: list[str], time_limit: float) -> tuple[str, float]:
     """The statuses of the step-by-step paths, and the worst seconds one took."""
-    from numberplace.logic.explain import explain
+    from numberplace.logic.explain import UNPROVED, explain
     statuses: list[object] = []
     worst = 0.0
     for text in texts:
@@ -95,7 +97,8 @@ def explained(texts: list[str], time_limit: float) -> tuple[str, float]:
         start = time.perf_counter()
         result = explain(Puzzle.from_string(text, classic(size)), time_limit=time_limit)
         worst = max(worst, time.perf_counter() - start)
-        why = " (time)" if "time limit" in result.message else ""
+        why = (" (time)" if "time limit" in result.message
+               else " (unproved)" if UNPROVED in result.message else "")
         statuses.append(f"{result.status.value}{why}")
     return tally(statuses), worst
 

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
+
 import pytest
 
 from numberplace import engine, formats
+from numberplace.grids import random_grid
 from numberplace.logic import Board, solve_path
+from numberplace.logic.board import values_of
 from numberplace.logic.chains import (
     AIC,
     CELL_FORCING,
@@ -17,6 +22,8 @@ from numberplace.logic.chains import (
     NICE_LOOP,
     X_CHAIN,
     XY_CHAIN,
+    _propagate_compiled,
+    _propagate_python,
     find_aic,
     find_cell_forcing_chain,
     find_forcing_contradiction,
@@ -31,7 +38,7 @@ from numberplace.logic.chains import (
 )
 from numberplace.logic.explain import boards_before_steps
 from numberplace.puzzle import Puzzle
-from numberplace.shape import Shape, classic, diagonal, jigsaw
+from numberplace.shape import Shape, classic, diagonal, jigsaw, samurai
 
 from conftest import data_lines
 from positions import (
@@ -363,3 +370,39 @@ def test_a_remote_pair_removes_both_values_from_cells_seeing_both_colours() -> N
     assert {(cell("r5c1"), 1), (cell("r5c1"), 2), (cell("r1c9"), 1), (cell("r1c9"), 2)} <= gone
     assert not any(c == cell("r2c2") for c, _ in gone)  # it sees r1c1 alone
     assert step.text.startswith("Remote Pair: r1c1, r1c5, r5c5, r5c9 hold only 1, 2")
+
+
+def _boards_on_the_way(shape: Shape, solution: tuple[int, ...], rng: random.Random
+                       ) -> Iterator[Board]:
+    """Boards of a grid with some of its values given, as forcing chains meet them: each
+    a fixed point of the singles (no cell left with one candidate and no value), from
+    sparse ones where most premises lead on to dense ones where many break the board."""
+    for share in (0.2, 0.3, 0.4, 0.5, 0.6):
+        kept = set(rng.sample(range(shape.ncells), int(share * shape.ncells)))
+        puzzle = Puzzle(shape, tuple(v if c in kept else 0 for c, v in enumerate(solution)))
+        board = Board.from_puzzle(puzzle)
+        c = rng.choice([c for c, v in enumerate(board.values) if not v])
+        out = _propagate_python(board, c, solution[c], False)
+        assert out is not None  # a true value never breaks the board
+        yield Board(shape, out[0], out[1])
+
+
+@pytest.mark.parametrize("shape", [classic(9), classic(6), classic(16), diagonal(),
+                                   jigsaw(JIGSAW_9), samurai()],
+                         ids=["9x9", "6x6", "16x16", "diagonal", "jigsaw", "samurai"])
+def test_the_compiled_propagation_ends_where_the_rules_here_end(shape: Shape) -> None:
+    if engine.backend_name() != "c":
+        pytest.skip("the compiled core is not built")
+    rng = random.Random(shape.ncells)
+    compared = broken = 0
+    for seed in range(1, 7):
+        for board in _boards_on_the_way(shape, random_grid(shape, seed), rng):
+            open_cells = [c for c, m in enumerate(board.candidates) if m]
+            for c in rng.sample(open_cells, min(8, len(open_cells))):
+                for v in values_of(board.candidates[c]):
+                    for locked in (False, True):
+                        expected = _propagate_python(board, c, v, locked)
+                        assert _propagate_compiled(board, c, v, locked) == expected
+                        compared += 1
+                        broken += expected is None
+    assert compared > 100 and broken >= 5  # both kinds of outcome were compared

@@ -10,7 +10,7 @@ import pytest
 from numberplace import engine, formats
 from numberplace.cli import main
 from numberplace.formats._common import candidate_masks
-from numberplace.logic.explain import Hint, explain, next_hint
+from numberplace.logic.explain import STALLED, UNPROVED, Hint, explain, next_hint
 from numberplace.logic.step import LogicStatus
 from numberplace.puzzle import Puzzle
 
@@ -87,3 +87,24 @@ def test_the_hint_command_says_why(text: str, said: str, tmp_path: Path,
     assert main(["hint", "--json", str(path), "--jobs", "1"]) == 0
     record = json.loads(capsys.readouterr().out)
     assert record["status"] == said.split(": ")[1] and record["step"] is None
+
+
+def test_the_engine_check_takes_half_the_time_and_the_path_goes_on_without_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[float | None] = []
+
+    def too_slow(puzzle: Puzzle, **options: object) -> engine.Result:
+        asked.append(options["time_limit"])  # type: ignore[arg-type]
+        return engine.Result(engine.Status.LIMIT, 0)
+
+    monkeypatch.setattr(engine, "solve", too_slow)
+    result = explain(BOOK_PUZZLES[0], time_limit=30)
+    assert asked and 14 < asked[0] <= 15  # type: ignore[operator]
+    assert result.status is LogicStatus.SOLVED and result.steps  # logic alone proves it
+    # a path that stalls says the check was not made
+    stalled = explain(BOOK_PUZZLES[1], techniques=["Full House"], time_limit=30)
+    assert stalled.status is LogicStatus.STALLED
+    assert stalled.message == f"{STALLED}; {UNPROVED}"
+    # no limit, no share
+    explain(BOOK_PUZZLES[1], techniques=["Full House"], time_limit=None)
+    assert asked[-1] is None

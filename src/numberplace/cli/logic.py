@@ -98,7 +98,8 @@ def explain(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
         if args.json:
             return str(result.status), json.dumps(
                 explanation_record(rec.line, puzzle, result, args.notation))
-        advice = _GUESS_ADVICE if result.message == STALLED and not args.guess else ""
+        advice = (_GUESS_ADVICE if result.message.startswith(STALLED) and not args.guess
+                  else "")
         return str(result.status), _explanation_text(rec.line, puzzle, result,
                                                      args.notation, book, advice)
 

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
 from functools import cache, lru_cache
 from itertools import accumulate, chain, combinations
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from .. import arguments
 from .._frozen import Frozen, setter
@@ -453,6 +453,16 @@ def propagate(puzzle: Puzzle | str, *, backend: str | None = None) -> tuple[int,
         return None if blob is None else tuple(array("I", blob))
     board = _pure.propagate(_geometry(puzzle.shape), puzzle.givens, puzzle.candidates)
     return None if board is None else tuple(board)
+
+
+def propagate_masks(shape: Shape, masks: bytes, locked: bool = True) -> bytes | None:
+    """The compiled core's propagation of a board given as masks (``shape.ncells``
+    native uint32s, bit v-1 for value v; a cell with one bit holds that value): the masks
+    it settles, or None on a contradiction. Singles and sums, and with ``locked`` locked
+    candidates, as :func:`propagate`. For callers that propagate many boards of one
+    shape (the step-by-step solver's forcing chains), when :func:`backend_name` is
+    ``"c"``."""
+    return cast("bytes | None", _compiled(shape).propagate(bytes(shape.ncells), masks, locked))
 
 
 #: Solutions per call of ``on_solutions`` when a search streams them.

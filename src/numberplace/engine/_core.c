@@ -556,8 +556,10 @@ static int sums_pass(const Engine *e, Scratch *w, uint32_t *board, int32_t *queu
     return changed;
 }
 
-/* Assign queued cells and hidden singles until nothing changes. 0 on a contradiction. */
-static int propagate(const Engine *e, Scratch *w, uint32_t *board, int qn)
+/* Assign queued cells and hidden singles until nothing changes, then sums and (with
+   locked) locked candidates, and again. 0 on a contradiction. */
+static inline int propagate_rules(const Engine *e, Scratch *w, uint32_t *board, int qn,
+                                  int locked)
 {
     int32_t *queue = w->queue;
     const int32_t *peers = e->peers, *ps = e->peer_start;
@@ -620,12 +622,19 @@ static int propagate(const Engine *e, Scratch *w, uint32_t *board, int qn)
             if (narrowed)
                 continue;
         }
+        if (!locked)
+            return 1;
         int changed = locked_candidates(e, board, queue, &qn);
         if (changed < 0)
             return 0;
         if (!changed)
             return 1;
     }
+}
+
+static int propagate(const Engine *e, Scratch *w, uint32_t *board, int qn)
+{
+    return propagate_rules(e, w, board, qn, 1);
 }
 
 static int unfilled_peers(const Engine *e, const uint32_t *board, int cell)
@@ -1172,13 +1181,15 @@ static PyObject *Engine_get_fast9(Engine *self, void *closure)
     return PyBool_FromLong(self->fast9);
 }
 
-/* propagate(givens, cands) -> bytes of ncells uint32 candidate masks after propagation
-   without branching, or None on a contradiction. */
+/* propagate(givens, cands[, locked]) -> bytes of ncells uint32 candidate masks after
+   propagation without branching, or None on a contradiction. locked=False leaves out
+   locked candidates: singles (and sums) alone. */
 static PyObject *Engine_propagate(Engine *self, PyObject *args)
 {
     Py_buffer g, cb = {0};
     PyObject *cands_obj, *result = NULL;
-    if (!PyArg_ParseTuple(args, "y*O", &g, &cands_obj))
+    int locked = 1;
+    if (!PyArg_ParseTuple(args, "y*O|p", &g, &cands_obj, &locked))
         return NULL;
     Scratch w = {0};
     if (!check_givens(self, &g, 1))
@@ -1199,7 +1210,7 @@ static PyObject *Engine_propagate(Engine *self, PyObject *args)
             w.queue[qn++] = c;
     }
     if (ok)
-        ok = propagate(self, &w, board, qn);
+        ok = propagate_rules(self, &w, board, qn, locked);
     if (ok)
         result = PyBytes_FromStringAndSize((const char *)board,
                                            (Py_ssize_t)sizeof(uint32_t) * self->ncells);
@@ -1224,7 +1235,8 @@ static PyMethodDef Engine_methods[] = {
      "lines(text, first_line, table, symbols, mode, limit, node_limit, time_limit) -> "
      "(output, unique, multiple, solved, holes)"},
     {"propagate", (PyCFunction)Engine_propagate, METH_VARARGS,
-     "propagate(givens, cands) -> candidate masks after propagation (bytes), or None"},
+     "propagate(givens, cands[, locked]) -> candidate masks after propagation (bytes), "
+     "or None"},
     {NULL, NULL, 0, NULL}};
 
 static PyGetSetDef Engine_getset[] = {

@@ -424,7 +424,12 @@ class Memo:
         self.finned: dict[int, tuple[tuple[Shape, tuple[int, ...]], list[tuple[bool, Step]]]] = {}
         #: forcing-chain outcomes (values, candidates or None) of the last board seen
         self.outcomes_key: _BoardKey | None = None
-        self.outcomes: dict[tuple[int, int, bool], tuple[list[int], list[int]] | None] = {}
+        self.outcomes: dict[tuple[int, int, bool], Any] = {}
+        #: the uniqueness rectangles (see ``uniqueness._rects``) of the last board seen
+        self.rects: tuple[_BoardKey, list[Any]] | None = None
+        #: that board's masks for the compiled core and its packed candidates (None:
+        #: its outcomes are worked out in Python)
+        self.outcomes_base: tuple[bytes, int] | None = None
         #: boards on which the AIC search (plain or grouped) found no chain, with the
         #: candidates its search proved true by a chain from themselves: (board key,
         #: grouped) -> those candidates as ``(cell mask, value)``

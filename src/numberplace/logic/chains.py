@@ -41,10 +41,13 @@ Everything is phrased in houses and peers, so the finders serve every shape.
 
 from __future__ import annotations
 
+import sys
+from array import array
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from itertools import islice
 
+from .. import engine
 from ..shape import Shape
 from ..sums import repeat_support
 from .board import (
@@ -788,6 +791,11 @@ def propagate(board: Board, cell: int, value: int, locked: bool = False) -> Outc
     without a place in a house, a sum that can no longer be made). Each round places a
     value or removes a candidate, so the propagation ends.
     """
+    return _propagate_compiled(board, cell, value, locked)
+
+
+def _propagate_python(board: Board, cell: int, value: int, locked: bool) -> Outcome:
+    """:func:`propagate` in Python, for every shape."""
     shape = board.shape
     peers = shape.peers
     houses = [h.cells for h in shape.houses]
@@ -853,6 +861,55 @@ def propagate(board: Board, cell: int, value: int, locked: bool = False) -> Outc
     return vals, cands
 
 
+def _propagate_compiled(board: Board, cell: int, value: int, locked: bool) -> Outcome:
+    """:func:`propagate` by the compiled core where it can (see :func:`_packable`). The
+    rules are the same and each only takes candidates away, so where they end does not
+    depend on their order: the outcome is the same."""
+    base = _packable(board)
+    if base is None:
+        return _propagate_python(board, cell, value, locked)
+    packed = _settle(board, base, cell, value, locked)
+    if packed is None:
+        return None
+    settled = array("I", packed.to_bytes(4 * board.shape.ncells, "little")).tolist()
+    vals = [m.bit_length() if not m & (m - 1) else 0 for m in settled]
+    return vals, [0 if v else m for v, m in zip(vals, settled, strict=True)]
+
+
+def _packable(board: Board) -> tuple[bytes, int] | None:
+    """The board's masks as the compiled core takes them, and its candidates packed as
+    :data:`Packed` (placed cells 0), when the core can settle its outcomes: a shape
+    without cages, and no cell with one candidate and no value (the core would place it,
+    the rules of :func:`propagate` only when something else reaches it)."""
+    # (the packing reads the core's native words as little-endian ones)
+    if board.shape.cages or engine.backend_name() != "c" or sys.byteorder != "little":
+        return None
+    cands = board.candidates
+    if any(m and not m & (m - 1) for m in cands):
+        return None
+    masks = [1 << (v - 1) if v else m for v, m in zip(board.values, cands, strict=True)]
+    return array("I", masks).tobytes(), int.from_bytes(array("I", cands).tobytes(), "little")
+
+
+def _settle(board: Board, base: tuple[bytes, int], cell: int, value: int,
+            locked: bool) -> int | None:
+    """The compiled core's outcome of ``value`` in ``cell``, packed (see :data:`Packed`);
+    ``base`` is :func:`_packable` of the board."""
+    held = board.values[cell]
+    if held:
+        if held != value:
+            return None
+        masks = base[0]
+    elif not base[1] >> (32 * cell + value - 1) & 1:
+        return None
+    else:
+        changed = bytearray(base[0])
+        changed[4 * cell:4 * cell + 4] = (1 << (value - 1)).to_bytes(4, "little")
+        masks = bytes(changed)
+    out = engine.propagate_masks(board.shape, masks, locked)
+    return None if out is None else int.from_bytes(out, "little")
+
+
 def _locked_pass(shape: Shape, vals: list[int], cands: list[int],
                  queue: list[tuple[int, int]]) -> bool | None:
     """Locked candidates over every two houses sharing cells: True if a candidate went,
@@ -910,25 +967,37 @@ def _narrow_cage(vals: list[int], cands: list[int], cells: tuple[int, ...], tota
     return changed
 
 
-def _outcome(board: Board, cell: int, value: int, locked: bool = False) -> Outcome:
-    """:func:`propagate`, remembered in the board's memo for the latest board seen (the
-    forcing-chain finders share it)."""
+#: A forcing chain's outcome as the finders keep it: every cell's mask (one bit for a
+#: value, as the compiled core settles it) packed in one number, 32 bits a cell, or the
+#: values and candidates of :func:`propagate`; None when the board broke.
+Packed = int | tuple[list[int], list[int]] | None
+
+
+def _outcome(board: Board, cell: int, value: int, locked: bool = False) -> Packed:
+    """The outcome of ``value`` in ``cell``, remembered in the board's memo for the latest
+    board seen (the forcing-chain finders share it)."""
     memo = board.memo
     key = board_key(board)
     if memo.outcomes_key != key:
         memo.outcomes.clear()
         memo.outcomes_key = key
+        memo.outcomes_base = _packable(board)
     at = (cell, value, locked)
     if at not in memo.outcomes:
         memo.check_time()
-        memo.outcomes[at] = propagate(board, cell, value, locked)
+        base = memo.outcomes_base
+        memo.outcomes[at] = (_propagate_python(board, cell, value, locked) if base is None
+                             else _settle(board, base, cell, value, locked))
     return memo.outcomes[at]
 
 
-def _common(board: Board, outcomes: list[Outcome]
+def _common(board: Board, outcomes: list[Packed]
             ) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
     """What every unbroken outcome agrees on: new placements and removed candidates."""
-    live = [o for o in outcomes if o is not None]
+    packed = [o for o in outcomes if isinstance(o, int)]
+    if packed:  # one board's outcomes are all packed or none is
+        return _common_packed(board, packed)
+    live = [o for o in outcomes if isinstance(o, tuple)]
     if not live:
         return (), ()
     placements: list[tuple[int, int]] = []
@@ -947,12 +1016,39 @@ def _common(board: Board, outcomes: list[Outcome]
     return tuple(placements), tuple(eliminations)
 
 
+def _common_packed(board: Board, live: list[int]
+                   ) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+    """:func:`_common` of packed outcomes: a candidate no outcome keeps goes, and a cell
+    where all keep the same one value gets it (each outcome placed it: the board had no
+    cell with a lone candidate, and the core places every one)."""
+    kept = 0
+    for masks in live:
+        kept |= masks
+    base = board.memo.outcomes_base
+    assert base is not None  # packed outcomes come with the board's packed candidates
+    gone = base[1] & ~kept
+    if not gone:  # the usual answer, found without looking at a cell
+        return (), ()
+    placements: list[tuple[int, int]] = []
+    eliminations: list[tuple[int, int]] = []
+    while gone:
+        c = (gone & -gone).bit_length() - 1 >> 5
+        shift = 32 * c
+        here = kept >> shift & 0xFFFFFFFF
+        if not here & (here - 1):
+            placements.append((c, here.bit_length()))
+        else:
+            eliminations.extend((c, v) for v in values_of(gone >> shift & 0xFFFFFFFF))
+        gone &= ~(0xFFFFFFFF << shift)
+    return tuple(placements), tuple(eliminations)
+
+
 def _places_text(placements: tuple[tuple[int, int], ...]) -> str:
     return ", ".join(f"{value_ref(v)} in {cell_ref(c)}" for c, v in placements)
 
 
 def _forcing_step(board: Board, shape: Shape, technique: str, premise: str,
-                  branches: list[tuple[int, int]], outcomes: list[Outcome]) -> Step | None:
+                  branches: list[tuple[int, int]], outcomes: list[Packed]) -> Step | None:
     placements, eliminations = _common(board, outcomes)
     if not placements and not eliminations:
         return None

@@ -67,14 +67,34 @@ def _unsound(puzzle: Puzzle, exact: engine.Result) -> tuple[LogicStatus, str] | 
     return None
 
 
+#: The share of a time limit the engine's check may take: the path has the rest. On the
+#: hardest big grids the check alone can take minutes, and a path without its answer
+#: (leaving out the techniques that assume one solution) is still a path.
+EXACT_SHARE = 0.5
+
+
 def _exact(puzzle: Puzzle, deadline: Deadline) -> engine.Result:
-    """The engine's verdict (up to two solutions) within the deadline; ``limit`` when the
-    deadline or its node budget ran out first."""
+    """The engine's verdict (up to two solutions) within its share of the deadline;
+    ``limit`` when that share or its node budget ran out first."""
     try:
+        left = deadline.left()
         return engine.solve(puzzle, limit=2, keep=0, node_limit=2_000_000,
-                            time_limit=deadline.left())
+                            time_limit=None if left is None else left * EXACT_SHARE)
     except LimitError:
         return engine.Result(engine.Status.LIMIT, 0)
+
+
+def _unproved(exact: engine.Result, message: str) -> str:
+    """A path's message, saying so when the engine did not settle whether the puzzle
+    has one solution (the path then used no technique that assumes it)."""
+    if exact.status is not engine.Status.LIMIT:
+        return message
+    return "; ".join([message] * bool(message) + [UNPROVED])
+
+
+#: What a path says when the engine's check ran out of its share of the time.
+UNPROVED = ("one solution not proved in time, so no technique that assumes it was "
+            "used")
 
 
 def _start(puzzle: Puzzle | str, techniques: Sequence[str] | str | None,
@@ -107,6 +127,8 @@ def explain(puzzle: Puzzle | str, techniques: Sequence[str] | str | None = None,
     path = solve_path(puzzle, names, guess=bool(guess),
                       unique=exact.status is engine.Status.UNIQUE, deadline=deadline)
     message = path.message or (STALLED if path.status is LogicStatus.STALLED else "")
+    if path.status is not LogicStatus.SOLVED:  # solved by logic alone, it has one
+        message = _unproved(exact, message)
     if path.status is LogicStatus.INVALID:
         return Explanation(LogicStatus.INVALID, path.steps, message)
     if exact.status is engine.Status.MULTIPLE:

@@ -57,7 +57,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from ..shape import BLOCK_KINDS, HouseKind, Shape
-from .board import Board, bit, values_of
+from .board import Board, bit, board_key, values_of
 from .step import (
     Role,
     Step,
@@ -167,11 +167,46 @@ class _Rect:
         self.x, self.y = values_of(pair)
 
 
-def _rects(board: Board, shape: Shape) -> Iterator[_Rect]:
+@lru_cache(maxsize=64)
+def _rectangles_at(shape: Shape) -> tuple[int, ...]:
+    """For each cell, the rectangles of :func:`rectangles` it is a corner of, as a bit set
+    of their indices: a few unions and intersections then pick the rectangles worth a
+    look out of thousands (25,000 on a 25x25 grid)."""
+    at = [0] * shape.ncells
+    for i, quad in enumerate(rectangles(shape)):
+        for c in quad:
+            at[c] |= 1 << i
+    return tuple(at)
+
+
+def _indices(bits: int) -> Iterator[int]:
+    """The positions of a bit set's ones, lowest first."""
+    while bits:
+        low = bits & -bits
+        yield low.bit_length() - 1
+        bits ^= low
+
+
+def _rects(board: Board, shape: Shape) -> list[_Rect]:
+    """The rectangles of unsolved cells a pair may form a deadly pattern on (see
+    :class:`_Rect`), in the order of :func:`rectangles`; remembered for the latest board
+    seen, which each uniqueness technique asks for in turn."""
+    key = board_key(board)
+    memo = board.memo
+    if memo.rects is not None and memo.rects[0] == key:
+        return memo.rects[1]
     cands, values, peers = board.candidates, board.values, shape.peers
-    for quad in rectangles(shape):
-        if any(values[c] for c in quad):
-            continue
+    quads, at = rectangles(shape), _rectangles_at(shape)
+    # Every rectangle kept has a corner holding just its pair and no corner solved
+    two = solved = 0
+    for x, m in enumerate(cands):
+        if values[x]:
+            solved |= at[x]
+        elif m.bit_count() == 2:
+            two |= at[x]
+    found = []
+    for i in _indices(two & ~solved):
+        quad = quads[i]
         masks = [cands[c] for c in quad]
         pairs = {m for m in masks if m.bit_count() == 2}
         for pair in sorted(pairs):
@@ -187,7 +222,9 @@ def _rects(board: Board, shape: Shape) -> Iterator[_Rect]:
             floor = [c for c, m in zip(quad, masks, strict=True) if not m & ~pair]
             if len(floor) == 4:
                 continue  # a board holding a deadly pattern is broken, not for this
-            yield _Rect(quad, pair, floor, [c for c in quad if c not in floor])
+            found.append(_Rect(quad, pair, floor, [c for c in quad if c not in floor]))
+    memo.rects = (key, found)
+    return found
 
 
 def _ur_text(quad: Quad, pair: int) -> str:
@@ -460,11 +497,21 @@ def _avoidable(board: Board, shape: Shape
     if givens is None:
         return
     values, cands = board.values, board.candidates
-    for quad in rectangles(shape):
+    quads, at = rectangles(shape), _rectangles_at(shape)
+    # Only rectangles with two corners placed by the solver, one open and none given
+    once = twice = given = unsolved = 0
+    for x, v in enumerate(values):
+        if not v:
+            unsolved |= at[x]
+        elif givens >> x & 1:
+            given |= at[x]
+        else:
+            twice |= once & at[x]
+            once |= at[x]
+    for i in _indices(twice & unsolved & ~given):
+        quad = quads[i]
         a, b, c, d = quad
-        placed = [x for x in quad if values[x] and not givens >> x & 1]
-        if any(values[x] and givens >> x & 1 for x in quad) or len(placed) < 2:
-            continue
+        placed = [x for x in quad if values[x]]
         # the pattern: a and d hold one value, b and c the other
         one, two = (a, d), (b, c)
         vx = {values[x] for x in one if values[x]}
