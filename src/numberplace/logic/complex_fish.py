@@ -156,12 +156,17 @@ def _bases(houses: list[int], masks: dict[int, int], size: int, budget: list[int
 def _covers(body: int, endo: int, size: int, houses_of_cell: dict[int, list[int]],
             masks: dict[int, int], kinds: list[str], cover_kinds: set[str],
             base: set[int], pm: Sequence[int], budget: list[int]
-            ) -> Iterator[tuple[tuple[int, ...], int]]:
+            ) -> list[tuple[tuple[int, ...], int]]:
     """Cover sets of ``size`` houses for the base candidates ``body``, with their fins."""
+    found: list[tuple[tuple[int, ...], int]] = []
     seen: set[tuple[int, ...]] = set()
+    covers: list[int] = []
+    # for each base candidate, the houses that may cover it
+    options: dict[int, list[int]] = {}
 
-    def walk(covered: int, covers: list[int], fins: int, fin_peers: int
-             ) -> Iterator[tuple[tuple[int, ...], int]]:
+    # A plain recursion collecting into a list: as generators, each cover set found
+    # climbed back through every level of the search, most of the fish search's time
+    def walk(covered: int, fins: int, fin_peers: int) -> None:
         budget[0] -= 1
         if budget[0] < 0:
             return
@@ -173,26 +178,30 @@ def _covers(body: int, endo: int, size: int, houses_of_cell: dict[int, list[int]
             key = tuple(sorted(covers))
             if key not in seen:
                 seen.add(key)
-                yield key, fins
+                found.append((key, fins))
             return
         if not open_:
             return  # fewer covers than bases hold every base candidate: a broken board
         c = (open_ & -open_).bit_length() - 1
-        for h in houses_of_cell.get(c, ()):
-            if h in base or h in covers or kinds[h] not in cover_kinds:
+        hs = options.get(c)
+        if hs is None:
+            hs = options[c] = [h for h in houses_of_cell.get(c, ())
+                               if h not in base and kinds[h] in cover_kinds]
+        for h in hs:
+            if h in covers:
                 continue
             covers.append(h)
-            yield from walk(covered | masks[h], covers, fins, fin_peers)
+            walk(covered | masks[h], fins, fin_peers)
             covers.pop()
         if fins.bit_count() < MAX_FINS and fin_peers & pm[c]:
-            yield from walk(covered, covers, fins | 1 << c, fin_peers & pm[c])
+            walk(covered, fins | 1 << c, fin_peers & pm[c])
 
     fin_peers = -1
     for c in ones(endo):
         fin_peers &= pm[c]
-    if not fin_peers:
-        return iter(())
-    return walk(0, [], endo, fin_peers)
+    if fin_peers:
+        walk(0, endo, fin_peers)
+    return found
 
 
 def _eliminations(body: int, covers: tuple[int, ...], fins: int, masks: dict[int, int],
