@@ -105,6 +105,8 @@ def test_the_engine_check_takes_half_the_time_and_the_path_goes_on_without_it(
     stalled = explain(BOOK_PUZZLES[1], techniques=["Full House"], time_limit=30)
     assert stalled.status is LogicStatus.STALLED
     assert stalled.message == f"{STALLED}; {UNPROVED}"
+    hint = next_hint(BOOK_PUZZLES[1], techniques=["Full House"], time_limit=30)
+    assert hint == Hint(LogicStatus.STALLED, message=f"{STALLED}; {UNPROVED}")
     # no limit, no share
     explain(BOOK_PUZZLES[1], techniques=["Full House"], time_limit=None)
     assert asked[-1] is None

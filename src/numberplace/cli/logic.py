@@ -177,8 +177,8 @@ def _hint_text(puzzle: Puzzle, result: Hint, args: argparse.Namespace) -> str:
     from ..logic.step import LogicStatus
 
     if result.status is LogicStatus.STALLED:
-        return f"stalled: {result.message}" + (_GUESS_ADVICE if result.message == STALLED
-                                                else "")
+        return f"stalled: {result.message}" + (
+            _GUESS_ADVICE if result.message.startswith(STALLED) else "")
     if result.step is None:
         return f"{result.status}: {result.message}"
     text = hint_text(result.step, puzzle.shape, args.tier, args.notation, puzzle.alphabet)

@@ -169,7 +169,7 @@ def next_hint(puzzle: Puzzle | str, techniques: Sequence[str] | str | None = Non
     several = exact.status is engine.Status.MULTIPLE
     if step is None:
         return Hint(LogicStatus.MULTIPLE if several else LogicStatus.STALLED,
-                    message="; ".join([_SEVERAL] * several + [stopped]))
+                    message="; ".join([_SEVERAL] * several + [_unproved(exact, stopped)]))
     if several:
         return Hint(LogicStatus.MULTIPLE, step, tuple(before), _SEVERAL)
     return Hint(LogicStatus.HINTED, step, tuple(before))
