@@ -263,5 +263,5 @@ def _add_explain(sub: options.Commands) -> None:
                    help="when logic stalls, guess and backtrack (the book's brute force; "
                         "implied by --techniques book); every guess is a step")
     options.add_time_limit(p, options.DEFAULT_SECONDS, "stop a puzzle's path after S seconds, "
-                           f"reporting it stalled (default {options.DEFAULT_SECONDS:g}, 0 for "
-                           "none)")
+                           "reporting it stalled; the check for one solution takes at most "
+                           f"half (default {options.DEFAULT_SECONDS:g}, 0 for none)")
