@@ -84,7 +84,8 @@ def spearman(a: list[float], b: list[float]) -> float:
     cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb, strict=True))
     va = sum((x - ma) ** 2 for x in ra)
     vb = sum((y - mb) ** 2 for y in rb)
-    return cov / (va * vb) ** 0.5
+    # one side all equal (a set of easy puzzles all rated 1.2) has no ranks to compare
+    return cov / (va * vb) ** 0.5 if va and vb else float("nan")
 
 
 def main() -> None:
@@ -102,8 +103,11 @@ def main() -> None:
     parser.add_argument("--max", type=int, default=None, help="puzzles per file")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                         help="worker processes (default: all cores)")
+    parser.add_argument("--differences", type=float, default=None, metavar="D",
+                        help="also list the puzzles where ours and theirs differ by D or more")
     args = parser.parse_args()
-    pairs = [p for path in args.files for p in read(path, args.max)]
+    sources = [(path, read(path, args.max)) for path in args.files]
+    pairs = [p for _, got in sources for p in got]
     if not pairs:
         sys.exit("no 'puzzle rating' lines found")
     results = []
@@ -119,10 +123,28 @@ def main() -> None:
     rho_hard = (spearman([theirs[i] for i in hard], [mine[i] for i in hard])
                 if len(hard) > 2 else float("nan"))
     mad = statistics.fmean(abs(a - b) for a, b in zip(theirs, mine, strict=True))
+    same = sum(abs(a - b) < 0.05 for a, b in zip(theirs, mine, strict=True))
     console = Console(width=120)
+    if len(sources) > 1:
+        files = Table(title="per file")
+        for col in ("file", "puzzles", "Spearman", "rated 7.0+", "Spearman 7.0+", "same value"):
+            files.add_column(col, justify="right")
+        start = 0
+        for path, got in sources:
+            idx = range(start, start + len(got))
+            start += len(got)
+            t, m = [theirs[i] for i in idx], [mine[i] for i in idx]
+            h = [i for i in idx if theirs[i] >= 7.0]
+            files.add_row(os.path.basename(path), str(len(got)),
+                          f"{spearman(t, m):.3f}" if len(got) > 2 else "-", str(len(h)),
+                          f"{spearman([theirs[i] for i in h], [mine[i] for i in h]):.3f}"
+                          if len(h) > 2 else "-",
+                          str(sum(abs(a - b) < 0.05 for a, b in zip(t, m, strict=True))))
+        console.print(files)
     table = Table(title=f"our difficulty against Sudoku Explainer's: {len(pairs)} puzzles, "
                         f"Spearman {rho:.3f}; on the {len(hard)} rated 7.0 or more, "
-                        f"Spearman {rho_hard:.3f}; mean difference {mad:.2f}")
+                        f"Spearman {rho_hard:.3f}; mean difference {mad:.2f}; "
+                        f"the same value on {same}")
     for col in ("their rating", "puzzles", "our mean", "our range", "our levels",
                 "median ms"):
         table.add_column(col, justify="right")
@@ -141,6 +163,10 @@ def main() -> None:
                       ", ".join(f"{k} {v}" for k, v in sorted(levels.items())),
                       f"{statistics.median(results[i][2] for i in idx) * 1e3:.1f}")
     console.print(table)
+    if args.differences is not None:
+        for (puzzle, t), m, (_, level, _) in zip(pairs, mine, results, strict=True):
+            if abs(t - m) >= args.differences:
+                print(f"{puzzle} theirs {t:.1f} ours {m:.1f} {level}")
 
 
 if __name__ == "__main__":

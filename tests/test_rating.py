@@ -14,6 +14,7 @@ from numberplace.logic.step import Step
 from numberplace.rating import (
     BOOK_LEVELS,
     LEVELS,
+    add_explainer_difficulty,
     book_level,
     book_score,
     level_by,
@@ -101,3 +102,14 @@ def test_harder_sets_rate_harder() -> None:
     assert any(r.level == "Trial and Error" for r in hard)
     assert max(r.difficulty or 0 for r in hard) >= 9.0
     assert not any(r.guesses for r in hard)
+
+
+def test_the_explainer_path_can_be_left_out_and_added_later() -> None:
+    # the W-Wing puzzle of the README: our path values its W-Wing 7.0, while the
+    # Explainer (which has no W-Wing) gets there by a 6.8 chain, as its serate rates it
+    puzzle = formats.parse("15..9...64......38......17...62..7...3.........78.3....1....2......2."
+                           "8.1..47...6.")
+    ours = rate(puzzle, book=False, explainer=False)
+    assert (ours.hardest, ours.difficulty) == ("W-Wing", 7.0)
+    add_explainer_difficulty(ours, puzzle)
+    assert ours.difficulty == rate(puzzle, book=False).difficulty == 6.8

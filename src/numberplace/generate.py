@@ -32,7 +32,16 @@ from .logic.driver import BOOK, solve_path
 from .logic.step import LogicStatus
 from .logic.techniques import REGISTRY
 from .puzzle import Puzzle
-from .rating import BOOK_LEVELS, LEVELS, Rating, add_book_score, book_score, level_by, rate
+from .rating import (
+    BOOK_LEVELS,
+    LEVELS,
+    Rating,
+    add_book_score,
+    add_explainer_difficulty,
+    book_score,
+    level_by,
+    rate,
+)
 from .shape import MAX_SIZE, HouseKind, Shape, classic, jigsaw
 from .symmetry import SYMMETRIES, images
 
@@ -123,10 +132,11 @@ class _Budget:
             self.left()
         return path.status is LogicStatus.SOLVED
 
-    def rate(self, puzzle: Puzzle, book: bool) -> Rating:
-        """:func:`rate` within the time left."""
+    def rate(self, puzzle: Puzzle, book: bool, explainer: bool = False) -> Rating:
+        """:func:`rate` within the time left; the Explainer's path (the costliest part on
+        hard puzzles) only when asked, as most puzzles rated here are not kept."""
         rating = rate(puzzle, node_limit=self.node_limit, book=book, time_limit=self.left(),
-                      memo=self.memo)
+                      memo=self.memo, explainer=explainer)
         if rating.status is engine.Status.LIMIT:
             self.left()
         return rating
@@ -361,7 +371,10 @@ def _attempt(req: _Request, rng: random.Random, budget: _Budget) -> Generated | 
         return None
     # the book's score is wanted by the book's recipe at once, by others only for
     # the puzzle kept (its path of guesses can be long on large shapes)
-    rating = budget.rate(puzzle, book=recipe == "book")
+    # the Explainer's path, the costliest part of rating a hard puzzle, is followed only
+    # when its difficulty decides, or for the puzzle kept
+    explained = req.difficulty is not None
+    rating = budget.rate(puzzle, book=recipe == "book", explainer=explained)
     if rating.status != "unique":
         return None
     if climb and target is not None and rating.level_number < target:
@@ -369,8 +382,14 @@ def _attempt(req: _Request, rng: random.Random, budget: _Budget) -> Generated | 
         made = list(puzzle.givens)
         if req.minimal and not _is_minimal(puzzle, budget):
             return None
+        explained = False
+    if req.difficulty is not None and not explained:
+        add_explainer_difficulty(rating, puzzle, memo=budget.memo, deadline=budget.deadline)
+        explained = True
     if not _meets(req, rating, made):
         return None
+    if not explained:
+        add_explainer_difficulty(rating, puzzle, memo=budget.memo, deadline=budget.deadline)
     if recipe != "book":
         add_book_score(rating, puzzle, memo=budget.memo)
     return Generated(puzzle, solution, rating, 0)

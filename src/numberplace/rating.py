@@ -7,8 +7,11 @@ Three measures, all from solving the puzzle the way a person would:
   (forcing chains, which try a value and follow it, and guessing). :data:`LEVELS` lists
   each level's techniques; the solve tries them level by level.
 * **Difficulty** on the scale of Sudoku Explainer, the program most puzzle collections are
-  rated with (1.0 for a last cell of a house ... 9+ where guessing is needed): the value
-  of the solve's hardest step on that scale, plus, for chains, a little for their length.
+  rated with (1.0 for a last cell of a house ... 9.5 where its nested chains are needed):
+  the puzzle is solved a second time the Explainer's way
+  (:func:`~numberplace.logic.explainer.explainer_difficulty`), and the value of the
+  hardest step on that path is the difficulty. Shapes with sums keep the value of our
+  own path's hardest step.
 * **Book score**: the programming book's points for solving with its own five
   techniques: each cell confirmed by CRME (naked single) scores 1, by a lone ranger
   (hidden single) 2; each twins (naked pair) step 3 and triplets (naked triple) step 4,
@@ -24,28 +27,18 @@ from __future__ import annotations
 import bisect
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import partial
 
 from . import arguments, engine
 from .errors import LimitError, NumberplaceError
 from .limits import Deadline
-from .logic.als import ALS_XY_CHAIN, ALS_XY_WING, ALS_XZ, DEATH_BLOSSOM, SUE_DE_COQ
-from .logic.board import Memo
-from .logic.chains import (
-    CELL_FORCING,
-    FORCING_CONTRADICTION,
-    GROUPED_AIC,
-    GROUPED_NICE_LOOP,
-    HOUSE_FORCING,
-)
-from .logic.complex_fish import FRANKEN_FISH, MUTANT_FISH
+from .logic.board import Board, Memo
 from .logic.driver import BOOK, solve_path
-from .logic.explain import boards_before_steps
-from .logic.explainer import forcing_value
+from .logic.explainer import explainer_difficulty
 from .logic.step import LogicStatus, Step
 from .logic.techniques import BRUTE_FORCE, LEVEL_NAMES, REGISTRY, Family
-from .logic.templates import TEMPLATE_DELETE, TEMPLATE_SET
 from .puzzle import Puzzle
-from .shape import BLOCK_KINDS
+from .shape import BLOCK_KINDS, Shape
 
 
 @dataclass(frozen=True)
@@ -140,8 +133,13 @@ def book_level(score: int) -> str:
 
 
 def rate(puzzle: Puzzle | str, *, time_limit: float | None = 60.0,
-         node_limit: int = 2_000_000, book: bool = True, memo: Memo | None = None) -> Rating:
+         node_limit: int = 2_000_000, book: bool = True, memo: Memo | None = None,
+         explainer: bool = True) -> Rating:
     """Rate a puzzle (see the module docs); ``book`` adds the book's score.
+
+    With ``explainer`` false the difficulty is our own path's hardest step on the
+    Explainer's scale, not the Explainer's path (cheaper, and less close to its ratings;
+    :func:`add_explainer_difficulty` adds that later).
 
     ``time_limit`` bounds the whole rating (seconds: the engine's check and every solve
     path) and ``node_limit`` the engine's check for one solution; past them the rating
@@ -165,18 +163,14 @@ def rate(puzzle: Puzzle | str, *, time_limit: float | None = 60.0,
     out = Rating(engine.Status.UNIQUE)
     hardest_value = 0.0
     level = LEVELS[0]
-    try:
-        forcing = _forcing_values(puzzle, path.steps, deadline)
-    except LimitError as exc:
-        return Rating(engine.Status.LIMIT, message=str(exc))
-    for i, step in enumerate(path.steps):
+    for step in path.steps:
         out.steps[step.technique] += 1
         if step.technique == BRUTE_FORCE:
             out.guesses += 1
         if step.depth and step.technique != BRUTE_FORCE:
             continue  # work under a guess does not make the puzzle harder
         kind = shape.houses[step.houses[0]].kind if step.houses else None
-        value = forcing.get(i) or step_difficulty(step, kind)
+        value = step_difficulty(step, kind)
         if value > hardest_value:
             hardest_value, out.hardest = value, step.technique
         level = max(level, level_of(step.technique), key=lambda lv: lv.number)
@@ -186,6 +180,11 @@ def rate(puzzle: Puzzle | str, *, time_limit: float | None = 60.0,
         out.hardest = BRUTE_FORCE
     out.level, out.level_number = level.name, level.number
     out.difficulty = round(hardest_value, 1)
+    if explainer:
+        try:
+            add_explainer_difficulty(out, puzzle, memo=memo, deadline=deadline)
+        except LimitError as exc:
+            return Rating(engine.Status.LIMIT, message=str(exc))
     if book:
         add_book_score(out, puzzle, memo=memo, deadline=deadline)
     return out
@@ -193,36 +192,26 @@ def rate(puzzle: Puzzle | str, *, time_limit: float | None = 60.0,
 
 _LIMIT = "the search budget ran out before one solution was proved"
 
-#: Steps valued by the Explainer's rules for forcing chains rather than by their table
-#: value: those that try a value and follow it, and those of techniques the Explainer
-#: does not have, whose boards it solves by forcing chains.
-_FORCING = frozenset((
-    FORCING_CONTRADICTION, CELL_FORCING, HOUSE_FORCING, GROUPED_AIC, GROUPED_NICE_LOOP,
-    SUE_DE_COQ, ALS_XZ, ALS_XY_WING, DEATH_BLOSSOM, ALS_XY_CHAIN, TEMPLATE_SET,
-    TEMPLATE_DELETE, FRANKEN_FISH, MUTANT_FISH))
+
+def _value_of(shape: Shape, step: Step) -> float:
+    kind = shape.houses[step.houses[0]].kind if step.houses else None
+    return step_difficulty(step, kind)
 
 
-def _forcing_values(puzzle: Puzzle, steps: list[Step], deadline: Deadline
-                    ) -> dict[int, float]:
-    """The Explainer-scale value of each step of a path (outside guesses) that the
-    Explainer would take by forcing chains, by its index: that of the simplest chain of
-    the first kind that finds anything on the board before it
-    (:func:`~numberplace.logic.explainer.forcing_value`), within ``deadline``."""
-    wanted = [i for i, s in enumerate(steps) if s.technique in _FORCING and not s.depth]
-    if not wanted:
-        return {}
-    out: dict[int, float] = {}
-    todo = set(wanted)
-    for i, board in enumerate(boards_before_steps(puzzle, steps)):
-        if i in todo:
-            board.memo.deadline = deadline  # the rating's time limit holds here too
-            value = forcing_value(board)
-            if value is not None:
-                out[i] = value
-            todo.discard(i)
-            if not todo:
-                break
-    return out
+def add_explainer_difficulty(rating: Rating, puzzle: Puzzle, time_limit: float | None = 60.0,
+                             memo: Memo | None = None, deadline: Deadline | None = None
+                             ) -> None:
+    """Set the difficulty of a puzzle ``rating`` made with ``explainer=False`` to the
+    Explainer's path's (see the module docs). Shapes with sums keep theirs. Past
+    ``time_limit`` (or ``deadline``), :class:`~numberplace.errors.LimitError`."""
+    shape = puzzle.shape
+    if shape.cages:
+        return
+    board = Board.from_puzzle(puzzle, memo)
+    board.memo.deadline = deadline or Deadline(arguments.seconds(time_limit))
+    value, _, solved = explainer_difficulty(board, partial(_value_of, shape))
+    # a puzzle the Explainer's kinds and ours cannot finish keeps its guessing value
+    rating.difficulty = round(value if solved else max(value, rating.difficulty or 0.0), 1)
 
 
 def add_book_score(rating: Rating, puzzle: Puzzle, time_limit: float | None = 60.0,

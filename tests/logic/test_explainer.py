@@ -1,105 +1,133 @@
-"""The Explainer's rules for boards that need forcing chains (``logic/explainer.py``)."""
+"""Sudoku Explainer's way to a difficulty (``logic/explainer.py``)."""
 
 from __future__ import annotations
 
 import pytest
 
 from numberplace import engine, formats
-from numberplace.logic import solve_path
-from numberplace.logic.board import bit
-from numberplace.logic.chains import FORCING_CONTRADICTION
-from numberplace.logic.explain import boards_before_steps
+from numberplace.errors import LimitError
+from numberplace.limits import Deadline
+from numberplace.logic.board import Board
 from numberplace.logic.explainer import (
     DYNAMIC,
+    DYNAMIC_PLUS,
     MULTIPLE,
     NISHIO,
-    contradiction_size,
-    forcing_value,
+    Chaining,
+    Hint,
+    explainer_difficulty,
     length_bonus,
-    multiple_value,
 )
-from numberplace.logic.techniques import REGISTRY
-from numberplace.rating import rate
+from numberplace.rating import rate, step_difficulty
 
 from conftest import data_lines
-from positions import cell, near_solved
+from positions import near_solved
+
+#: Sudoku Explainer's ratings of magictour_top1465 puzzles (by their place in the file),
+#: measured with its ``serate`` command restricted to Sudoku Explainer 1.2.1's
+#: techniques; one or two for each kind of step that can be the hardest.
+EXPLAINER_RATINGS = [
+    (1303, 2.0),  # a hidden pair that leaves a hidden single
+    (1186, 2.3),  # naked singles
+    (1402, 2.5),  # a hidden triple that leaves a hidden single
+    (982, 2.6),   # pointing
+    (121, 2.8),   # claiming
+    (4, 3.4),     # hidden pair
+    (157, 4.2),   # XY-Wing
+    (1057, 6.6),  # a forcing chain on one digit
+    (754, 6.9),   # a cycle
+    (1444, 7.2),  # a forcing chain through cells and houses
+    (1366, 7.6),  # Nishio
+    (796, 8.2),   # multiple chains
+    (1096, 8.5),  # dynamic chains
+    (808, 8.8),
+    (634, 9.1),   # dynamic chains with pairs and intersections inside
+]
+
+
+def _value_of(step):  # type: ignore[no-untyped-def]
+    kind = step.shape.houses[step.houses[0]].kind if step.houses else None
+    return step_difficulty(step, kind)
 
 
 def test_length_bonus_follows_the_explainer_brackets() -> None:
     # the size counts states; 0.1 for each of 4, 6, 8, 12, 16, 24, ... that size - 2 passes
     assert [length_bonus(n) for n in (1, 6, 7, 8, 9, 10, 11, 14, 15, 18, 19, 26, 27)] == [
         0, 0, 0.1, 0.1, 0.2, 0.2, 0.3, 0.3, 0.4, 0.4, 0.5, 0.5, 0.6]
-    assert NISHIO < MULTIPLE < DYNAMIC
+    assert NISHIO < MULTIPLE < DYNAMIC < DYNAMIC_PLUS
 
 
-def test_a_wrong_value_breaks_the_board_and_the_proof_is_counted() -> None:
-    # two empty cells in one row: putting the other's value in r1c1 leaves r1c2 none
-    board = near_solved("r1c1", "r1c2")
-    assert board.candidates[cell("r1c1")] == bit(5)
-    board.candidates[cell("r1c1")] |= bit(3)  # a wrong candidate, as if not yet removed
-    assert contradiction_size(board, cell("r1c1"), 5) is None
-    size = contradiction_size(board, cell("r1c1"), 3)
-    assert size is not None and 2 <= size <= 6
-    # on one digit: 3 in r1c1 takes 3 from r1c2, whose row then has no place for it
-    assert contradiction_size(board, cell("r1c1"), 3, one_digit=True) is not None
+@pytest.mark.parametrize(("index", "theirs"), EXPLAINER_RATINGS)
+def test_the_difficulty_is_the_explainers(index: int, theirs: float) -> None:
+    line = data_lines("magictour_top1465.txt")[index]
+    assert rate(line, book=False).difficulty == theirs
 
 
-def test_the_true_value_never_breaks_the_board() -> None:
-    # soundness of the tracing: on benchmark puzzles, no true value (assumed true) and no
-    # false candidate (assumed false) is ever proved to break the board
-    for line in data_lines("magictour_top1465.txt", 12):
+def test_no_chain_removes_a_true_value() -> None:
+    # soundness: at every board where the path needs chains, every conclusion of every
+    # kind (not only the one applied) keeps the solution's digits
+    seen: list[Hint] = []
+    original = Chaining.first
+
+    def spy(self: Chaining) -> Hint | None:
+        for kind in (self.cycles, self.nishio, self.multiple, self.dynamic):
+            seen.extend(kind())
+        return original(self)
+
+    checked = 0
+    lines = data_lines("magictour_top1465.txt")
+    for line in (lines[i] for i, _ in EXPLAINER_RATINGS[7:]):
         puzzle = formats.parse(line)
         solution = engine.solve(puzzle, limit=1).solution
         assert solution is not None
-        path = solve_path(puzzle, REGISTRY.rating_order(), guess=True, unique=True)
-        for board, step in zip(boards_before_steps(puzzle, path.steps), path.steps,
-                               strict=True):
-            if step.technique != FORCING_CONTRADICTION or step.depth:
-                continue
-            for c, m in enumerate(board.candidates):
-                if board.values[c] or not m & (m - 1):
-                    continue
-                true = solution[c]
-                assert contradiction_size(board, c, true) is None
-                assert contradiction_size(board, c, true, one_digit=True) is None
-                for v in range(1, 10):
-                    if m & bit(v) and v != true:
-                        assert contradiction_size(board, c, v, on=False) is None
-            break  # the first forcing board of each path is enough
+        seen.clear()
+        Chaining.first = spy  # type: ignore[method-assign]
+        try:
+            explainer_difficulty(Board.from_puzzle(puzzle), _value_of)
+        finally:
+            Chaining.first = original  # type: ignore[method-assign]
+        for hint in seen:
+            for c, v in hint.removals:
+                assert solution[c] != v, (line, hint)
+        checked += len(seen)
+    assert checked > 1000
 
 
-def test_forcing_value_and_multiple_chains_on_a_hard_board() -> None:
-    line = data_lines("magictour_top1465.txt", 1)[0]
-    puzzle = formats.parse(line)
-    path = solve_path(puzzle, REGISTRY.rating_order(), guess=True, unique=True)
-    boards = [b for b, s in zip(boards_before_steps(puzzle, path.steps), path.steps,
-                                strict=True) if s.technique == FORCING_CONTRADICTION]
-    assert boards, "the first top1465 puzzle needs forcing chains"
-    value = forcing_value(boards[0])
-    assert value is not None and NISHIO <= value <= 11
-    multiple = multiple_value(boards[0])
-    assert multiple is None or multiple >= MULTIPLE
+def test_each_kind_waits_for_the_ones_before() -> None:
+    # the first board of this puzzle's path that needs chains has no cycle or forcing
+    # chain on it, and a contradiction on one digit, which the Explainer applies
+    line = data_lines("magictour_top1465.txt")[1366]
+    board = Board.from_puzzle(formats.parse(line))
+    boards: list[Board] = []
+    original = Chaining.first
+
+    def spy(self: Chaining) -> Hint | None:
+        boards.append(self.board.copy())
+        return original(self)
+
+    Chaining.first = spy  # type: ignore[method-assign]
+    try:
+        explainer_difficulty(board, _value_of)
+    finally:
+        Chaining.first = original  # type: ignore[method-assign]
+    chaining = Chaining(boards[0])
+    assert chaining.cycles() == []
+    nishio = chaining.nishio()
+    assert nishio and all(h.kind.startswith("Nishio") for h in nishio)
+    first = chaining.first()
+    assert first is not None and first == min(nishio, key=lambda h: h.rank)
+    assert first.value == 7.6
 
 
-def test_no_forcing_value_where_nothing_breaks() -> None:
-    board = near_solved("r1c1", "r5c5")
-    assert forcing_value(board) is None
-    assert multiple_value(board) is None
+def test_no_chain_where_no_cell_has_a_choice() -> None:
+    chaining = Chaining(near_solved("r1c1", "r5c5", "r9c9"))
+    assert chaining.first() is None
+    assert chaining.cycles() == chaining.dynamic_plus() == []
 
 
-@pytest.mark.parametrize("index", [0, 1, 2])
-def test_forcing_puzzles_rate_on_the_explainer_forcing_scale(index: int) -> None:
-    line = data_lines("magictour_top1465.txt", 3)[index]
-    r = rate(line, book=False)
-    assert r.difficulty is not None and r.difficulty >= NISHIO
-
-
-def test_the_valuing_keeps_the_rating_time_limit() -> None:
-    from numberplace.errors import LimitError
-    from numberplace.limits import Deadline
-    from numberplace.rating import _forcing_values
-
-    puzzle = formats.parse(data_lines("magictour_top1465.txt", 1)[0])
-    path = solve_path(puzzle, REGISTRY.rating_order(), guess=True, unique=True)
+def test_the_path_keeps_the_time_limit() -> None:
+    line = data_lines("magictour_top1465.txt")[634]
+    board = Board.from_puzzle(formats.parse(line))
+    board.memo.deadline = Deadline(1e-9)
     with pytest.raises(LimitError):
-        _forcing_values(puzzle, path.steps, Deadline(1e-9))
+        explainer_difficulty(board, _value_of)
