@@ -437,3 +437,36 @@ def test_franken_mutant_and_siamese_fish_are_sound() -> None:
     report = audit_lines(data_lines("magictour_top1465.txt", 6),
                          [SIAMESE_FISH, FRANKEN_FISH, MUTANT_FISH], exhaustive=False)
     print("complex fish found:", dict(report.found))
+
+
+@pytest.mark.parametrize("steps,size", [(None, None), (3_000, 5)])
+def test_the_compiled_fish_search_finds_what_the_python_one_finds(
+        monkeypatch: pytest.MonkeyPatch, steps: int | None, size: int | None) -> None:
+    from numberplace import engine, formats
+    from numberplace.logic.complex_fish import find_franken_fish, find_mutant_fish
+    from numberplace.logic.driver import solve_path
+
+    if engine.fish_search_function() is None:
+        pytest.skip("the compiled core is not built here")
+    boards = []
+    for line in data_lines("magictour_top1465.txt", 40)[::13]:
+        puzzle = formats.parse(line)
+        board = Board.from_puzzle(puzzle)
+        for step in solve_path(puzzle, REGISTRY.rating_order(), unique=True).steps[:24]:
+            if step.technique not in ("Full House", "Naked Single", "Hidden Single"):
+                boards.append(board.copy())
+            step.apply(board)
+    # the same steps in the same order, budget for budget (a small one cuts both short
+    # at the same place), fish of five houses too
+    compared = found = 0
+    for board in boards[:6]:
+        board.memo.fish_steps, board.memo.fish_size = steps, size
+        for finder in (find_franken_fish, find_mutant_fish):
+            got = {}
+            for backend in ("c", "python"):
+                monkeypatch.setenv("NUMBERPLACE_BACKEND", backend)
+                got[backend] = [(s.text, s.eliminations) for s in finder(board, S9)]
+            assert got["c"] == got["python"]
+            compared += 1
+            found += len(got["c"])
+    assert compared == 12 and found > 10

@@ -465,6 +465,12 @@ def propagate_masks(shape: Shape, masks: bytes, locked: bool = True) -> bytes | 
     return cast("bytes | None", _compiled(shape).propagate(bytes(shape.ncells), masks, locked))
 
 
+def fish_search_function() -> Any:
+    """The compiled core's Franken and Mutant fish search (see logic/complex_fish.py), or
+    None where the core lacks it."""
+    return getattr(_core, "fish_search", None)
+
+
 #: Solutions per call of ``on_solutions`` when a search streams them.
 STREAM_BATCH = 256
 

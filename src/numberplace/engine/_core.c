@@ -1473,6 +1473,7 @@ done:
 }
 
 #include "_canon.h"
+#include "_fish.h"
 
 /* The arguments of canon and canon_many: (n, box rows, box columns, values, limit), the
    values of `puzzles` puzzles (0: any number of them) of a classic grid. 0 and a Python
@@ -1582,6 +1583,11 @@ static PyMethodDef core_functions[] = {
      "pack_int32(ints) -> bytes: whole numbers as native 32-bit ints"},
     {"pack_groups", pack_groups, METH_O,
      "pack_groups(groups) -> (offsets, cells): groups of whole numbers as 32-bit int arrays"},
+#ifdef NP_HAVE_FISH
+    {"fish_search", core_fish_search, METH_VARARGS,
+     "fish_search(masks, kinds, cover_ok, peers, bases, vcells, size, budget, category, "
+     "max_fins, max_endo) -> (found, budget): logic/complex_fish.py's search of one size"},
+#endif
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef core_module = {PyModuleDef_HEAD_INIT, "numberplace._core",

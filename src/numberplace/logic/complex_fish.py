@@ -24,8 +24,11 @@ so only covers that matter are tried.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
 
+from .. import engine
 from ..shape import BLOCK_KINDS, HouseKind, Shape
 from .board import Board, value_cells
 from .fish import FISH_NAMES, _fish
@@ -56,6 +59,8 @@ LARGEST = 7
 #: Most search steps for one value's fish of one kind, unless the caller sets
 #: ``Memo.fish_steps`` (Mutant jellyfish can take millions on an open board).
 FISH_BUDGET = 20_000
+
+_fish_search = engine.fish_search_function()
 
 _LINES = (HouseKind.ROW, HouseKind.COLUMN)
 _NAMES = {**FISH_NAMES, 5: "Squirmbag", 6: "Whale", 7: "Leviathan"}
@@ -104,28 +109,84 @@ def _search(board: Board, shape: Shape, value: int, category: str) -> Iterator[F
             return [({"row", "box"}, {"column", "box"}), ({"column", "box"}, {"row", "box"})]
         return [({"row", "column", "box"}, {"row", "column", "box"})]
 
+    compiled = _compiled(shape, largest)
     for base_kinds, cover_kinds in sides():
         bases = [h for h in usable if kinds[h] in base_kinds]
         for size in range(2, largest + 1):
-            for base, endo in _bases(bases, masks, size, budget):
+            fish: Iterable[Found]
+            if compiled is not None:
+                fish = _compiled_size(compiled, masks, vcells, bases, kinds, cover_kinds,
+                                      usable, size, budget, category)
                 board.memo.check_time()
-                body = 0
-                for h in base:
-                    body |= masks[h]
-                in_base = set(base)
-                for covers, fins in _covers(body, endo, size, houses_of_cell, masks, kinds,
-                                            cover_kinds, in_base, pm, budget):
-                    cat = _category({kinds[h] for h in base}, {kinds[h] for h in covers})
-                    if cat != category:
-                        continue
-                    elims = _eliminations(body, covers, fins, masks, vcells, pm)
-                    key = frozenset(elims)
-                    if not elims or key in found:
-                        continue
-                    found.add(key)
-                    yield base, covers, fins, elims
+            else:
+                fish = _python_size(board, bases, masks, houses_of_cell, kinds, cover_kinds,
+                                    vcells, pm, size, budget, category)
+            for base, covers, fins, elims in fish:
+                key = frozenset(elims)
+                if not elims or key in found:
+                    continue
+                found.add(key)
+                yield base, covers, fins, elims
             if budget[0] < 0:
                 return
+
+
+def _python_size(board: Board, bases: list[int], masks: dict[int, int],
+                 houses_of_cell: dict[int, list[int]], kinds: list[str],
+                 cover_kinds: set[str], vcells: int, pm: Sequence[int], size: int,
+                 budget: list[int], category: str) -> Iterator[Found]:
+    """The fish of one size and ``category`` on ``bases``, before removals are compared."""
+    for base, endo in _bases(bases, masks, size, budget):
+        board.memo.check_time()
+        body = 0
+        for h in base:
+            body |= masks[h]
+        in_base = set(base)
+        for covers, fins in _covers(body, endo, size, houses_of_cell, masks, kinds,
+                                    cover_kinds, in_base, pm, budget):
+            cat = _category({kinds[h] for h in base}, {kinds[h] for h in covers})
+            if cat == category:
+                yield base, covers, fins, _eliminations(body, covers, fins, masks, vcells, pm)
+
+
+#: The compiled search's limits (engine/_fish.h): cells, houses, fish size.
+_COMPILED_CELLS, _COMPILED_HOUSES, _COMPILED_SIZE = 128, 64, 8
+_KIND_BITS = {"row": 1, "column": 2, "box": 4, "other": 0}
+_CATEGORIES = {"basic": 0, "franken": 1, "mutant": 2}
+
+
+@lru_cache(maxsize=64)
+def _compiled_tables(shape: Shape) -> tuple[bytes, bytes]:
+    """Each cell's peers and each house's kind, as the compiled search reads them."""
+    peers = b"".join(m.to_bytes(16, "little") for m in peer_bits(shape))
+    kinds = bytes(_KIND_BITS[_kind(shape, h)] for h in range(len(shape.houses)))
+    return peers, kinds
+
+
+def _compiled(shape: Shape, largest: int) -> tuple[bytes, bytes] | None:
+    if (_fish_search is None or engine.backend_name() != "c" or shape.ncells > _COMPILED_CELLS
+            or len(shape.houses) > _COMPILED_HOUSES or largest > _COMPILED_SIZE):
+        return None
+    return _compiled_tables(shape)
+
+
+def _compiled_size(tables: tuple[bytes, bytes], masks: dict[int, int], vcells: int,
+                   bases: list[int], kinds: list[str], cover_kinds: set[str],
+                   usable: list[int], size: int, budget: list[int], category: str
+                   ) -> list[Found]:
+    """:func:`_python_size` in the compiled core: the same fish, in the same order, and
+    the same use of the budget."""
+    peers, kind_bits = tables
+    nh = len(kind_bits)
+    house_masks = b"".join(masks.get(h, 0).to_bytes(16, "little") for h in range(nh))
+    cover_ok = bytes(1 if h in masks and kinds[h] in cover_kinds else 0 for h in range(nh))
+    found, budget[0] = _fish_search(
+        house_masks, kind_bits, cover_ok, peers, array("i", bases).tobytes(),
+        vcells.to_bytes(16, "little"), size, budget[0], _CATEGORIES[category], MAX_FINS,
+        MAX_ENDO_FINS)
+    return [(base, covers, int.from_bytes(fins, "little"),
+             tuple(ones(int.from_bytes(elims, "little"))))
+            for base, covers, fins, elims in found]
 
 
 def _bases(houses: list[int], masks: dict[int, int], size: int, budget: list[int]
