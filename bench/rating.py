@@ -3,10 +3,10 @@
 Reads lines ``PUZZLE RATING`` (81 characters, then a Sudoku Explainer rating such as
 ``7.2``; more fields after it are ignored; a line with the rating first and the puzzle
 second is read too), rates each puzzle with :func:`numberplace.rating.rate`, and prints
-the Spearman rank correlation between the two, with the mean of ours per band of theirs
-and the time taken.
+the Spearman rank correlation between the two (per file too, when there are several),
+how many are rated the same, the mean of ours per band of theirs and the time taken.
 
-    python bench/rating.py FILE [FILE ...] [--max N] [--jobs J]
+    python bench/rating.py FILE [FILE ...] [--max N] [--jobs J] [--differences D]
 
 Ratings must come from outside this project: rate puzzles with Sudoku Explainer's
 ``serate`` command yourself, or take a public collection that lists them.
@@ -93,9 +93,10 @@ def main() -> None:
         description=__doc__.split("\n\n")[0],
         epilog="No rated file is shipped. The figures in docs/rating.md came from Sudoku "
                "Explainer's serate command (the SukakuExplainer build, run outside this "
-               "project) over the puzzles docs/rating.md lists, its output written as "
-               "'PUZZLE RATING' lines. "
-               "Rating takes about a second per puzzle per core; progress goes to standard "
+               "project, with --techs set to Sudoku Explainer 1.2.1's techniques and "
+               "--format='%g %r') over the puzzles docs/rating.md lists. "
+               "Rating takes milliseconds for an easy puzzle and seconds for one the Explainer "
+               "rates 8 or more; progress goes to standard "
                "error.")
     parser.add_argument("files", nargs="+", metavar="RATED_FILE",
                         help="lines of 'PUZZLE RATING' (or 'RATING PUZZLE'), such as "

@@ -113,3 +113,25 @@ def test_the_explainer_path_can_be_left_out_and_added_later() -> None:
     assert (ours.hardest, ours.difficulty) == ("W-Wing", 7.0)
     add_explainer_difficulty(ours, puzzle)
     assert ours.difficulty == rate(puzzle, book=False).difficulty == 6.8
+
+
+def test_grids_larger_than_9x9_keep_our_own_paths_value(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    from numberplace import rating
+    from numberplace.grids import random_grid
+    from numberplace.puzzle import Puzzle
+    from numberplace.shape import by_name
+
+    def refuse(*_: object) -> None:
+        raise AssertionError("the Explainer's path was followed")
+
+    shape = by_name("16x16")
+    solution = random_grid(shape, seed=3)
+    puzzle = Puzzle(shape, tuple(0 if c % 7 == 0 else v for c, v in enumerate(solution)))
+    monkeypatch.setattr(rating, "explainer_difficulty", refuse)
+    got = rate(puzzle, book=False)
+    assert got.status == "unique" and got.difficulty == rate(
+        puzzle, book=False, explainer=False).difficulty
+    # a 9x9 one does follow it
+    with pytest.raises(AssertionError, match="followed"):
+        rate(formats.parse(data_lines("kaggle_like_10k.txt", 1)[0]), book=False)

@@ -10,8 +10,8 @@ Three measures, all from solving the puzzle the way a person would:
   rated with (1.0 for a last cell of a house ... 9.5 where its nested chains are needed):
   the puzzle is solved a second time the Explainer's way
   (:func:`~numberplace.logic.explainer.explainer_difficulty`), and the value of the
-  hardest step on that path is the difficulty. Shapes with sums keep the value of our
-  own path's hardest step.
+  hardest step on that path is the difficulty. Shapes with sums, and shapes larger than
+  9x9, keep the value of our own path's hardest step.
 * **Book score**: the programming book's points for solving with its own five
   techniques: each cell confirmed by CRME (naked single) scores 1, by a lone ranger
   (hidden single) 2; each twins (naked pair) step 3 and triplets (naked triple) step 4,
@@ -198,14 +198,21 @@ def _value_of(shape: Shape, step: Step) -> float:
     return step_difficulty(step, kind)
 
 
+#: The largest grid whose difficulty follows the Explainer's path: its own grids are 9x9,
+#: and on a 16x16 its chains grow long and slow (minutes a puzzle), so larger shapes keep
+#: the value of our own path's hardest step.
+EXPLAINER_CELLS = 81
+
+
 def add_explainer_difficulty(rating: Rating, puzzle: Puzzle, time_limit: float | None = 60.0,
                              memo: Memo | None = None, deadline: Deadline | None = None
                              ) -> None:
     """Set the difficulty of a puzzle ``rating`` made with ``explainer=False`` to the
-    Explainer's path's (see the module docs). Shapes with sums keep theirs. Past
+    Explainer's path's (see the module docs). Shapes with sums, and shapes of more than
+    :data:`EXPLAINER_CELLS` cells, keep theirs. Past
     ``time_limit`` (or ``deadline``), :class:`~numberplace.errors.LimitError`."""
     shape = puzzle.shape
-    if shape.cages:
+    if shape.cages or shape.ncells > EXPLAINER_CELLS:
         return
     board = Board.from_puzzle(puzzle, memo)
     board.memo.deadline = deadline or Deadline(arguments.seconds(time_limit))

@@ -22,7 +22,8 @@ cheapest (by value, then size), and goes on from the board that leaves.
 
 :func:`explainer_difficulty` follows that path here. A board that needs more than the
 kinds above (the Explainer's nested chains, 9.5 and up) is valued :data:`NESTED` and
-stepped past with our own techniques. Shapes with sums are not followed.
+stepped past with our own techniques. Ratings follow this path on grids of up to 81
+cells without sums (see :data:`numberplace.rating.EXPLAINER_CELLS`).
 """
 
 from __future__ import annotations
