@@ -146,7 +146,7 @@ TECHNIQUES: dict[str, tuple[str, ...]] = {
 
 #: Search steps a Franken or Mutant fish search may take here (the solver's own default
 #: is smaller: a step-by-step solve tries them often)
-FISH_STEPS = 6_000_000
+FISH_STEPS = 100_000_000  # case 0364 needs more than 30 million
 #: The largest Franken or Mutant fish searched here: the library has them up to a
 #: Leviathan (7), where the solver's own default stops at 4
 FISH_SIZE = 7

@@ -12,6 +12,7 @@ from numberplace.logic.explainer import (
     DYNAMIC,
     DYNAMIC_PLUS,
     MULTIPLE,
+    NESTED,
     NISHIO,
     Chaining,
     Hint,
@@ -117,6 +118,16 @@ def test_each_kind_waits_for_the_ones_before() -> None:
     first = chaining.first()
     assert first is not None and first == min(nishio, key=lambda h: h.rank)
     assert first.value == 7.6
+
+
+def test_a_board_past_every_kind_is_valued_as_a_nested_chain() -> None:
+    # the first of forum_hardest_1106, which serate rates 10.3 by nested chains: neither
+    # the kinds followed here nor our own techniques get past one of its boards
+    line = data_lines("forum_hardest_1106.txt", 1)[0]
+    board = Board.from_puzzle(formats.parse(line))
+    value, name, solved = explainer_difficulty(board, _value_of)
+    assert (value, name, solved) == (NESTED, "Nested Forcing Chain", False)
+    assert rate(line, book=False).difficulty == NESTED
 
 
 def test_no_chain_where_no_cell_has_a_choice() -> None:

@@ -664,7 +664,8 @@ def explainer_difficulty(board: Board, value_of: Callable[[Step], float]
     """The Explainer's difficulty of the puzzle on ``board`` (which is solved on the way),
     the name of its hardest step, and whether the path reached the end, taking steps in
     the Explainer's order (see the module docs). ``value_of`` gives the value of one of
-    our steps. The board's memo's deadline bounds the work; past it,
+    our steps. A board that neither the kinds here nor our techniques get past ends the
+    path, valued :data:`NESTED`. The board's memo's deadline bounds the work; past it,
     :class:`~numberplace.errors.LimitError`."""
     shape = board.shape
     singles = REGISTRY.finders(SINGLES, True)
@@ -704,7 +705,8 @@ def explainer_difficulty(board: Board, value_of: Callable[[Step], float]
             if hint is None:
                 step = first(REGISTRY.finders(REGISTRY.rating_order(), True))
                 if step is None:
-                    return hardest, name, False
+                    # stuck for good: the Explainer would need nested chains here too
+                    return max(hardest, NESTED), "Nested Forcing Chain", False
                 value, what = NESTED, "Nested Forcing Chain"
                 step.apply(board)
             else:
