@@ -35,6 +35,7 @@ from itertools import combinations
 
 from ..shape import HouseKind, Shape
 from .board import Board, bit, values_of
+from .geometry import bits, ones
 from .step import Step
 from .techniques import REGISTRY, Finder
 
@@ -149,8 +150,8 @@ class Chaining:
         self.size = shape.size
         self._crossings = _crossings(shape)
         self._lines = _lines(shape)
-        self.peer_masks = [_mask(p) for p in shape.peers]
-        self.house_masks = [_mask(h) for h in self.houses]
+        self.peer_masks = [bits(p) for p in shape.peers]
+        self.house_masks = [bits(h) for h in self.houses]
         #: for each value, the cells that hold it as a candidate, as a bit set
         self.vstart = [0] * (self.size + 1)
         for c, m in enumerate(self.start):
@@ -192,7 +193,7 @@ class Chaining:
             hm = self.house_masks[h]
             rest = here & hm
             if rest and not rest & (rest - 1):
-                hidden = tuple(q << 7 | low for q in _cells(gone & hm))
+                hidden = tuple(q << 7 | low for q in ones(gone & hm))
                 out.append(((rest.bit_length() - 1) << 7 | low | 1, (k, *hidden)))
         return out
 
@@ -290,10 +291,10 @@ class Chaining:
                     if both.bit_count() != 2:
                         continue
                     keep = bit(a) | bit(bv)
-                    rem = tuple((q, w) for q in _cells(both) for w in values_of(grid[q] & ~keep))
+                    rem = tuple((q, w) for q in ones(both) for w in values_of(grid[q] & ~keep))
                     if not rem:
                         continue
-                    rest = _mask(cells) & ~both
+                    rest = bits(cells) & ~both
                     parents = self._gone(rest, a, grid) + self._gone(rest, bv, grid)
                     if parents:
                         out.append((rem, parents))
@@ -327,7 +328,7 @@ class Chaining:
                     p = where[h][v]
                     if p & (p - 1):
                         cols = 0
-                        for q in _cells(p):
+                        for q in ones(p):
                             cols |= 1 << index[q]
                         if cols.bit_count() == 2:
                             spots.append((h, cols))
@@ -337,12 +338,12 @@ class Chaining:
                             continue
                         base = self.house_masks[h1] | self.house_masks[h2]
                         rem = 0
-                        for j in _cells(cols):
+                        for j in ones(cols):
                             rem |= where[covers[j]][v] & ~base
                         if not rem:
                             continue
                         cover = 0
-                        for j in _cells(cols):
+                        for j in ones(cols):
                             cover |= self.house_masks[covers[j]]
                         parents = self._gone(base & ~cover, v, grid)
                         if parents:
@@ -588,24 +589,8 @@ def _common(branches: list[tuple[Parents, Parents]],
             add(q, size, order, kind)
 
 
-def _mask(cells: Sequence[int]) -> int:
-    out = 0
-    for q in cells:
-        out |= 1 << q
-    return out
-
-
-def _cells(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _pairs(mask: int, v: int) -> tuple[tuple[int, int], ...]:
-    return tuple((q, v) for q in _cells(mask))
+    return tuple((q, v) for q in ones(mask))
 
 
 def _positions(grid: list[int], houses_of: Sequence[Sequence[int]], size: int,
@@ -625,7 +610,7 @@ def _positions(grid: list[int], houses_of: Sequence[Sequence[int]], size: int,
 def _crossings(shape: Shape) -> list[tuple[int, int, int]]:
     """(house, other house, their common cells as a bit set) for houses that share two
     cells or more: a digit confined to the common cells of one leaves the other."""
-    masks = [_mask(h.cells) for h in shape.houses]
+    masks = [bits(h.cells) for h in shape.houses]
     out = []
     for i, a in enumerate(masks):
         for j, b in enumerate(masks):
