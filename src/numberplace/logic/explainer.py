@@ -29,7 +29,7 @@ cells without sums (see :data:`numberplace.rating.EXPLAINER_CELLS`).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -436,32 +436,36 @@ class Chaining:
 
     def _forcing_from(self, source: int, y: bool, hints: list[Hint]) -> None:
         grid, vmask = self.start, self.vstart
-        seen_on: set[int] = set()
-        seen_off: set[int] = set()
-        (seen_on if source & 1 else seen_off).add(source)
-        pend_on = [_Node(source, None)] if source & 1 else []
-        pend_off = [] if source & 1 else [_Node(source, None)]
+        seen = {source}  # on and off states differ in their lowest bit, so one set
         found: set[int] = set()
-        while pend_on or pend_off:
-            for node in pend_on:
-                for q in self._on_to_off(grid, vmask, node.key, y):
-                    nxt = _Node(q, node)
-                    if q | 1 == source and q not in found:
-                        found.add(q)
-                        self._forcing_hint(nxt, y, hints)
-                    if q not in seen_off:
-                        seen_off.add(q)
-                        pend_off.append(nxt)
-            pend_on = []
-            for node in pend_off:
-                for q, _ in self._off_to_on(grid, vmask, node.key, y):
+
+        def further(pending: list[_Node], links: Callable[[int], Iterable[int]]
+                    ) -> list[_Node]:
+            """One link on from each of ``pending``: the states not seen before, and a
+            hint wherever a state is the source's opposite."""
+            out = []
+            for node in pending:
+                for q in links(node.key):
                     nxt = _Node(q, node)
                     if q ^ 1 == source and q not in found:
                         found.add(q)
                         self._forcing_hint(nxt, y, hints)
-                    if q not in seen_on:
-                        seen_on.add(q)
-                        pend_on.append(nxt)
+                    if q not in seen:
+                        seen.add(q)
+                        out.append(nxt)
+            return out
+
+        def on_to_off(k: int) -> list[int]:
+            return self._on_to_off(grid, vmask, k, y)
+
+        def off_to_on(k: int) -> list[int]:
+            return [q for q, _ in self._off_to_on(grid, vmask, k, y)]
+
+        start = [_Node(source, None)]
+        pend_on, pend_off = (start, []) if source & 1 else ([], start)
+        while pend_on or pend_off:
+            pend_off = pend_off + further(pend_on, on_to_off)
+            pend_on = further(pend_off, off_to_on)
             pend_off = []
 
     def _forcing_hint(self, end: _Node, y: bool, hints: list[Hint]) -> None:
