@@ -169,8 +169,7 @@ def rate(puzzle: Puzzle | str, *, time_limit: float | None = 60.0,
             out.guesses += 1
         if step.depth and step.technique != BRUTE_FORCE:
             continue  # work under a guess does not make the puzzle harder
-        kind = shape.houses[step.houses[0]].kind if step.houses else None
-        value = step_difficulty(step, kind)
+        value = _value_of(shape, step)
         if value > hardest_value:
             hardest_value, out.hardest = value, step.technique
         level = max(level, level_of(step.technique), key=lambda lv: lv.number)
@@ -194,6 +193,7 @@ _LIMIT = "the search budget ran out before one solution was proved"
 
 
 def _value_of(shape: Shape, step: Step) -> float:
+    """A step's value on the Explainer's scale, by the kind of its first house."""
     kind = shape.houses[step.houses[0]].kind if step.houses else None
     return step_difficulty(step, kind)
 

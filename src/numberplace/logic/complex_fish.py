@@ -110,13 +110,16 @@ def _search(board: Board, shape: Shape, value: int, category: str) -> Iterator[F
         return [({"row", "column", "box"}, {"row", "column", "box"})]
 
     compiled = _compiled(shape, largest)
+    # the value's candidates in each house, packed once for every side and size
+    packed = (b"".join(masks.get(h, 0).to_bytes(16, "little") for h in range(len(hb)))
+              if compiled is not None else b"")
     for base_kinds, cover_kinds in sides():
         bases = [h for h in usable if kinds[h] in base_kinds]
         for size in range(2, largest + 1):
             fish: Iterable[Found]
             if compiled is not None:
-                fish = _compiled_size(compiled, masks, vcells, bases, kinds, cover_kinds,
-                                      usable, size, budget, category)
+                fish = _compiled_size(compiled, packed, masks, vcells, bases, kinds,
+                                      cover_kinds, size, budget, category)
                 board.memo.check_time()
             else:
                 fish = _python_size(board, bases, masks, houses_of_cell, kinds, cover_kinds,
@@ -170,15 +173,13 @@ def _compiled(shape: Shape, largest: int) -> tuple[bytes, bytes] | None:
     return _compiled_tables(shape)
 
 
-def _compiled_size(tables: tuple[bytes, bytes], masks: dict[int, int], vcells: int,
-                   bases: list[int], kinds: list[str], cover_kinds: set[str],
-                   usable: list[int], size: int, budget: list[int], category: str
-                   ) -> list[Found]:
+def _compiled_size(tables: tuple[bytes, bytes], house_masks: bytes, masks: dict[int, int],
+                   vcells: int, bases: list[int], kinds: list[str], cover_kinds: set[str],
+                   size: int, budget: list[int], category: str) -> list[Found]:
     """:func:`_python_size` in the compiled core: the same fish, in the same order, and
-    the same use of the budget."""
+    the same use of the budget. ``house_masks``: ``masks`` packed for the core."""
     peers, kind_bits = tables
     nh = len(kind_bits)
-    house_masks = b"".join(masks.get(h, 0).to_bytes(16, "little") for h in range(nh))
     cover_ok = bytes(1 if h in masks and kinds[h] in cover_kinds else 0 for h in range(nh))
     found, budget[0] = _fish_search(
         house_masks, kind_bits, cover_ok, peers, array("i", bases).tobytes(),
