@@ -21,8 +21,8 @@ BUG+1 and a loop proving its start true that way). Cells placed while solving (a
 the library) are placed on the board, not given, as Avoidable Rectangles need. The
 searches get the budgets HoDoKu's own run has: almost locked sets of up to
 ``--als-cells`` cells (8), and Franken and Mutant fish up to size 7 (``FISH_SIZE``) in
-searches of ``FISH_STEPS`` steps (6,000,000; HoDoKu itself fails 6 of the 1,112 cases:
-5 ALS-XY-Chains and one grouped AIC).
+searches of ``FISH_STEPS`` steps (100,000,000: one case needs more than 30 million).
+HoDoKu itself fails 6 of the 1,112 cases: 5 ALS-XY-Chains and one grouped AIC.
 
     python bench/reglib.py PATH/reglib-1.3.txt [--only 0702,0901] [--mismatches FILE]
                            [--steps N] [--als-cells N] [--jobs J]
@@ -127,9 +127,9 @@ TECHNIQUES: dict[str, tuple[str, ...]] = {
     "0706": ("Nice Loop",),
     "0707": ("Nice Loop",),
     "0708": ("AIC", "X-Chain", "XY-Chain"),
-    "0709": ("Grouped Nice Loop", "Nice Loop"),
-    "0710": ("Grouped Nice Loop", "Nice Loop"),
-    "0711": ("Grouped AIC", "AIC"),
+    "0709": ("Grouped Nice Loop", "Nice Loop", "Nice Loop with ALS"),
+    "0710": ("Grouped Nice Loop", "Nice Loop", "Nice Loop with ALS"),
+    "0711": ("Grouped AIC", "AIC", "AIC with ALS"),
     "0800": ("XY-Wing",),
     "0801": ("XYZ-Wing",),
     "0802": (),

@@ -13,6 +13,8 @@ from numberplace.logic import Board, solve_path
 from numberplace.logic.board import values_of
 from numberplace.logic.chains import (
     AIC,
+    ALS_AIC,
+    ALS_NICE_LOOP,
     CELL_FORCING,
     FORCING_CONTRADICTION,
     FORCING_CONTRADICTION_PLUS,
@@ -25,6 +27,8 @@ from numberplace.logic.chains import (
     _propagate_compiled,
     _propagate_python,
     find_aic,
+    find_als_aic,
+    find_als_nice_loop,
     find_cell_forcing_chain,
     find_forcing_contradiction,
     find_forcing_contradiction_plus,
@@ -332,9 +336,56 @@ def test_forcing_contradiction_plus_goes_where_singles_stop() -> None:
     assert "followed by singles and locked candidates, breaks the board" in step.text
 
 
+# -- chains through almost locked sets ----------------------------------------------------
+
+def als_board(*cands: tuple[str, tuple[int, ...]]) -> Board:
+    board = open_board()
+    for name, values in cands:
+        set_cands(board, name, *values)
+    return board
+
+
+def test_an_aic_passes_through_an_almost_locked_set() -> None:
+    # r1c1, r1c2, r1c7 {1,2,3,4} are three cells of row 1 with four values: (4)r1c7 off
+    # locks 1 in them, in r1c1 alone, which r5c1 then cannot hold, so r5c1 is 4
+    board = als_board(("r1c1", (1, 2, 3)), ("r1c2", (2, 3)), ("r1c7", (2, 4)),
+                      ("r5c1", (1, 4)))
+    steps = list(find_als_aic(board, S9))
+    assert removals(steps) == [elims(("r5c7", 4))]
+    assert steps[0].technique == ALS_AIC
+    assert steps[0].text == (
+        "AIC with ALS: (4)r1c7 =[ALS r1c1, r1c2, r1c7 {1,2,3,4}]= (1)r1c1 - (1)r5c1 = "
+        "(4)r5c1: remove 4 from r5c7")
+    loops = list(find_als_nice_loop(board, S9))
+    assert removals(loops) == [elims(("r5c7", 4))]
+    assert loops[0].technique == ALS_NICE_LOOP
+    # without the set, no chain of any reach
+    for finder in (find_aic, find_grouped_aic, find_nice_loop, find_grouped_nice_loop):
+        assert list(finder(board, S9)) == []
+
+
+def test_a_chain_with_als_needs_an_almost_locked_set() -> None:
+    # an AIC through bivalue cells alone is not one through a set
+    board = aic_board("r4c6")
+    assert list(find_aic(board, S9))
+    assert list(find_als_aic(board, S9)) == []
+    assert list(find_als_aic(open_board(), S9)) == []
+    assert list(find_als_nice_loop(open_board(), S9)) == []
+
+
+def test_a_continuous_loop_locks_the_other_values_of_its_almost_locked_set() -> None:
+    # (1)r1c1 - (1)r1c7 = (2)r1c7 - (2)r1c1/r1c2 =ALS= (1)r1c1: one of 1 and 2 is in the
+    # set r1c1, r1c2, so 3 is too, in box 1 as well as row 1
+    board = als_board(("r1c1", (1, 2, 3)), ("r1c2", (2, 3)), ("r1c7", (1, 2)))
+    steps = [s for s in find_als_nice_loop(board, S9) if s.text.startswith("Continuous")]
+    wanted = {(cell(f"r1c{c}"), v) for c in (3, 4, 5, 6, 8, 9) for v in (1, 2, 3)}
+    wanted |= {(cell(f"r{r}c{c}"), 3) for r in (2, 3) for c in (1, 2, 3)}
+    assert any(set(s.eliminations) == wanted for s in steps)
+
+
 # -- soundness -----------------------------------------------------------------------------
 
-PROBE = [X_CHAIN, XY_CHAIN, AIC, GROUPED_AIC, CELL_FORCING, HOUSE_FORCING,
+PROBE = [X_CHAIN, XY_CHAIN, AIC, GROUPED_AIC, ALS_AIC, CELL_FORCING, HOUSE_FORCING,
          FORCING_CONTRADICTION, FORCING_CONTRADICTION_PLUS]
 
 

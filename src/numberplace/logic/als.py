@@ -176,7 +176,7 @@ def _almost_locked_sets(board: Board, shape: Shape, max_cells: int) -> list[Als]
 
 def find_als_xz(board: Board, shape: Shape) -> Iterator[Step]:
     """ALS-XZ (singly and doubly linked) on ALS of up to :data:`MAX_ALS_CELLS` cells."""
-    sets = almost_locked_sets(board, shape, _als_cells(board))
+    sets = almost_locked_sets(board, shape, als_cell_limit(board))
     holders = value_cells(board)
     for (i, j), linked in sorted(_pairs(board, sets, holders).items()):
         board.memo.check_time()
@@ -210,7 +210,8 @@ def find_als_xz(board: Board, shape: Shape) -> Iterator[Step]:
         yield _als_step(board, shape, template, a, b, [x], elims)
 
 
-def _als_cells(board: Board) -> int:
+def als_cell_limit(board: Board) -> int:
+    """Most cells of an almost locked set the searches consider on this board."""
     return board.memo.als_cells or MAX_ALS_CELLS
 
 
@@ -438,7 +439,7 @@ def _chain_step(board: Board, shape: Shape, name: str, chain: list[Als], rccs: l
 
 def _xy_wings(board: Board, shape: Shape, overlap: bool,
               seen: set[frozenset[tuple[int, int]]]) -> Iterator[Step]:
-    sets = almost_locked_sets(board, shape, _als_cells(board))
+    sets = almost_locked_sets(board, shape, als_cell_limit(board))
     holders = value_cells(board)
     links = _links(board, sets, holders, overlap)
     # the values of both sets of a pair that some cell outside them could lose: a pair
@@ -487,7 +488,7 @@ def find_als_xy_chain(board: Board, shape: Shape) -> Iterator[Step]:
     """ALS-XY-Chain: sets linked one to the next by restricted commons, each differing
     from the one before; the first set or the last is locked, so a value z of both (not
     the first link's value nor the last's) leaves every cell seeing all their zs."""
-    sets = almost_locked_sets(board, shape, _als_cells(board))
+    sets = almost_locked_sets(board, shape, als_cell_limit(board))
     holders = value_cells(board)
     links = _links(board, sets, holders, False)
     # each set's links as (set, value) pairs, read once
@@ -590,7 +591,7 @@ def find_death_blossom(board: Board, shape: Shape) -> Iterator[Step]:
     with every such cell seeing the stem. The stem takes one value, whose petal is then
     locked: a value z every petal holds leaves every cell seeing all their zs (and the
     stem, if z is a value of the stem)."""
-    sets = almost_locked_sets(board, shape, _als_cells(board))
+    sets = almost_locked_sets(board, shape, als_cell_limit(board))
     holders = value_cells(board)
     cands = board.candidates
     pb = peer_bits(shape)

@@ -14,7 +14,7 @@ a solve path alone.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from ..puzzle import Puzzle
@@ -70,7 +70,8 @@ def simpler_than(probe: Sequence[str]) -> list[str]:
 
 def audit(puzzle: Puzzle, solution: Sequence[int], probe: Sequence[str] | None = None,
           before: Sequence[str] | None = None, exhaustive: bool = True,
-          unique: bool = False, max_steps: int = 10_000, each: bool = False) -> Audit:
+          unique: bool = False, max_steps: int = 10_000, each: bool = False,
+          every: Collection[str] = ()) -> Audit:
     """Solve ``puzzle`` step by step and check every step against ``solution``.
 
     Without ``probe``, the driver's full path is followed (uniqueness techniques too when
@@ -78,7 +79,8 @@ def audit(puzzle: Puzzle, solution: Sequence[int], probe: Sequence[str] | None =
     those registered before the first probed one) run first; whenever they stall, the
     probed finders are asked: all their steps on that board are checked when
     ``exhaustive``, the first of each with ``each`` (a quicker audit that still asks
-    every finder at every stall), else only the first of the first finder that has one.
+    every finder at every stall), else only the first of the first finder that has one;
+    the probed techniques named in ``every`` have all their steps checked either way.
     The first step
     found is applied either way; the walk ends when the board is solved or stalls, or
     at the first fault.
@@ -90,14 +92,15 @@ def audit(puzzle: Puzzle, solution: Sequence[int], probe: Sequence[str] | None =
         first, probed = None, []
     else:
         first = list(before) if before is not None else simpler_than(probe)
-        probed = REGISTRY.finders(probe, unique=True)
+        probed = [(t.name, t.finder) for t in map(REGISTRY.get, probe)
+                  if t.finder is not None]
     for _ in range(max_steps):
         if board.is_solved() or board.contradiction():
             break
         step = next_step(board, shape, first, unique=unique)
         if step is None and probed:
             step = _probe(board, shape, probed, solution, exhaustive and not each, report,
-                          each)
+                          each, every)
         elif step is not None:
             fault = step_fault(step, solution, shape)
             if fault:
@@ -113,12 +116,13 @@ def audit(puzzle: Puzzle, solution: Sequence[int], probe: Sequence[str] | None =
     return report
 
 
-def _probe(board: Board, shape: Shape, finders: list[Finder], solution: Sequence[int],
-           exhaustive: bool, report: Audit, each: bool = False) -> Step | None:
+def _probe(board: Board, shape: Shape, finders: list[tuple[str, Finder]],
+           solution: Sequence[int], exhaustive: bool, report: Audit, each: bool = False,
+           every: Collection[str] = ()) -> Step | None:
     """Check the probed finders' steps on this board; the first one found."""
     chosen = None
-    for finder in finders:
-        steps = list(finder(board, shape)) if exhaustive else \
+    for name, finder in finders:
+        steps = list(finder(board, shape)) if exhaustive or name in every else \
             [s for s in [next(finder(board, shape), None)] if s is not None]
         for s in steps:
             report.found[s.technique] += 1

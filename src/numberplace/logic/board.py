@@ -433,7 +433,7 @@ class Memo:
         #: boards on which the AIC search (plain or grouped) found no chain, with the
         #: candidates its search proved true by a chain from themselves: (board key,
         #: grouped) -> those candidates as ``(cell mask, value)``
-        self.aic_barren: dict[tuple[_BoardKey, bool], frozenset[tuple[int, int]]] = {}
+        self.aic_barren: dict[tuple[_BoardKey, int], frozenset[tuple[int, int]]] = {}
 
     def clear(self) -> None:
         """Forget everything (to time a search as if it had never run)."""

@@ -4,7 +4,9 @@ A chain runs over *nodes*: a value in a cell, or (grouped) a value in a few cell
 house that all lie in one intersection with another house. Two kinds of link join them:
 
 * a *strong* link (written ``=``): the two nodes are not both false. Either a bivalue
-  cell (its two values), or a house where a value's candidates are exactly the two nodes;
+  cell (its two values), or a house where a value's candidates are exactly the two nodes,
+  or (chains with ALS) two values of an almost locked set, each node the set's cells
+  holding its value: take one value out of the set and the others are locked in it;
 * a *weak* link (written ``-``): the two nodes are not both true. Two values of one cell,
   or one value in nodes whose cells all see each other.
 
@@ -21,7 +23,9 @@ its start: assumed true, the start leads to itself false (or to another value of
 cell true), so it is false; assumed false, it leads to itself true, so it is true.
 Continuous, the chain closes into a loop of alternating links, so each weak link in it
 is strong as well, and every candidate seeing both ends of one goes. Grouped chains and
-loops pass through at least one group node.
+loops pass through at least one group node, chains and loops with ALS through at least
+one almost locked set (and may come back to a cell they left, as a set's values often
+lie in cells the chain met before).
 
 The search is breadth-first from every start at once, one link further each round, so
 the steps come shortest first (among chains of one length, those removing most first)
@@ -45,11 +49,12 @@ import sys
 from array import array
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
-from itertools import islice
+from itertools import islice, pairwise
 
 from .. import engine
 from ..shape import Shape
 from ..sums import repeat_support
+from .als import Als, almost_locked_sets, als_cell_limit
 from .board import (
     Board,
     bit,
@@ -65,7 +70,9 @@ from .intersections import house_pairs
 from .step import (
     Role,
     Step,
+    candidates_ref,
     cell_ref,
+    cells_ref,
     eliminations_ref,
     house_ref,
     make_step,
@@ -80,6 +87,8 @@ AIC = "AIC"
 GROUPED_AIC = "Grouped AIC"
 NICE_LOOP = "Nice Loop"
 GROUPED_NICE_LOOP = "Grouped Nice Loop"
+ALS_AIC = "AIC with ALS"
+ALS_NICE_LOOP = "Nice Loop with ALS"
 CELL_FORCING = "Cell Forcing Chain"
 HOUSE_FORCING = "House Forcing Chain"
 FORCING_CONTRADICTION = "Forcing Chain Contradiction"
@@ -123,7 +132,8 @@ class _Graph:
     """
 
     def __init__(self, board: Board, strong_pairs: list[tuple[Node, Node]],
-                 same_cell_weak: bool, singles: bool = False) -> None:
+                 same_cell_weak: bool, singles: bool = False,
+                 als_pairs: Sequence[tuple[Node, Node, Als]] = ()) -> None:
         shape = board.shape
         self.shape = shape
         #: the solve's deadline check, called as the search goes
@@ -139,6 +149,19 @@ class _Graph:
             return i
 
         pairs = [(add(a), add(b)) for a, b in strong_pairs]
+        #: the strong links only an almost locked set makes, by their (lower, higher)
+        #: node indices: the set that makes each
+        self.als_link: dict[tuple[int, int], Als] = {}
+        #: whether a chain may come back to a cell it left: through almost locked sets
+        #: it may (a set's values often lie in cells the chain met before)
+        self.may_cross = bool(als_pairs)
+        plain = {(min(i, j), max(i, j)) for i, j in pairs}
+        for na, nb, owner in als_pairs:
+            i, j = add(na), add(nb)
+            key = (min(i, j), max(i, j))
+            if key not in plain and key not in self.als_link:
+                self.als_link[key] = owner
+                pairs.append(key)
         if singles:
             for c, m in enumerate(board.candidates):
                 for v in values_of(m):
@@ -188,6 +211,18 @@ class _Graph:
         nodes = self.nodes
         return any(nodes[st >> 1][0] & (nodes[st >> 1][0] - 1) for st in path)
 
+    def link_als(self, a: int, b: int) -> Als | None:
+        """The almost locked set behind the strong link between states ``a`` and ``b``
+        (None when it is a plain link or weak)."""
+        if not self.als_link or not b & 1:
+            return None
+        i, j = a >> 1, b >> 1
+        return self.als_link.get((i, j) if i < j else (j, i))
+
+    def through_als(self, path: Sequence[int]) -> bool:
+        """True when ``path`` passes through an almost locked set."""
+        return any(self.link_als(a, b) for a, b in pairwise(path))
+
 
 def _house_links(board: Board, values: Sequence[int], grouped: bool
                  ) -> list[tuple[Node, Node]]:
@@ -223,6 +258,22 @@ def _bivalue_links(board: Board) -> list[tuple[Node, Node]]:
         if m.bit_count() == 2:
             a, b = values_of(m)
             out.append(((1 << c, a), (1 << c, b)))
+    return out
+
+
+def _als_links(board: Board) -> list[tuple[Node, Node, Als]]:
+    """Strong links through almost locked sets of two cells or more (one cell is a
+    bivalue cell, linked already): take a value x out of a set and its other values are
+    locked in it, so of any two of its values x and z, x is in the set's cells holding
+    x or z in those holding z."""
+    out = []
+    for a in almost_locked_sets(board, board.shape, als_cell_limit(board)):
+        if len(a.cells) < 2:
+            continue
+        values = values_of(a.mask)
+        for i, x in enumerate(values):
+            for z in values[i + 1:]:
+                out.append(((a.where[x], x), (a.where[z], z), a))
     return out
 
 
@@ -316,9 +367,6 @@ def _layers(graph: _Graph, starts: Sequence[int], max_links: int | None,
 #: Most shortest forms of one continuous loop whose eliminations are worked out.
 LOOP_FORMS = 8
 
-#: Most shortest forms of one continuous loop whose eliminations are worked out.
-LOOP_FORMS = 8
-
 #: Most steps of the search for a chain's shortest forms that do not cross themselves.
 PATH_BUDGET = 2_000
 
@@ -326,9 +374,10 @@ PATH_BUDGET = 2_000
 def _chains_to(graph: _Graph, seen: dict[int, int], target: int, loop: bool
                ) -> Iterator[list[int]]:
     """The shortest chains from a start (the state ``seen`` holds at 0) to ``target``
-    that do not cross themselves: no node shares a cell with a node other than its
-    neighbours (a loop's nodes in its start cell excepted), read backwards through
-    ``seen``'s distances, within :data:`PATH_BUDGET` steps."""
+    that do not cross themselves (unless the graph's ``may_cross``): no node shares a
+    cell with a node other than its neighbours (a loop's nodes in its start cell
+    excepted), read backwards through ``seen``'s distances, within
+    :data:`PATH_BUDGET` steps."""
     nodes, strong, weak = graph.nodes, graph.strong, graph.weak
     start = next(st for st, d in seen.items() if d == 0)
     home = nodes[start >> 1][0] if loop else 0
@@ -364,7 +413,7 @@ def _chains_to(graph: _Graph, seen: dict[int, int], target: int, loop: bool
         budget -= 1
         if budget < 0:
             return
-        if nodes[p >> 1][0] & blocked[-1] & ~home:
+        if nodes[p >> 1][0] & blocked[-1] & ~home and not graph.may_cross:
             continue
         if p == start:
             yield [p, *reversed(rev)]
@@ -393,11 +442,12 @@ def _by_length(rounds: Iterator[list[Found]]) -> Iterator[Found]:
 
 
 def _aic_chains(graph: _Graph, conclude: Callable[[int, int], Elims],
-                max_links: int | None, grouped_only: bool = False,
+                max_links: int | None, keep: Callable[[list[int]], bool] | None = None,
                 proofs: set[int] | None = None) -> Iterator[Found]:
     """AICs: from a node assumed false to a node then true, strong link first and last,
-    shortest first; ``conclude(s, t)`` is what ends ``s`` and ``t`` remove. The nodes
-    whose falsehood leads back to themselves true go into ``proofs`` as they are met."""
+    shortest first; ``conclude(s, t)`` is what ends ``s`` and ``t`` remove; with
+    ``keep``, only the chains it accepts. The nodes whose falsehood leads back to
+    themselves true go into ``proofs`` as they are met."""
 
     def rounds() -> Iterator[list[Found]]:
         starts = [2 * s for s in range(len(graph.nodes)) if graph.strong[s]]
@@ -416,7 +466,7 @@ def _aic_chains(graph: _Graph, conclude: Callable[[int, int], Elims],
                 # ends in one cell: the chain comes back to its start cell, as a loop
                 back = graph.nodes[st >> 1][0] == graph.nodes[s >> 1][0]
                 for path in _chains_to(graph, depths[s], st, back):
-                    if not grouped_only or graph.grouped(path):
+                    if keep is None or keep(path):
                         found.append((path, elims, ""))
                         break
             yield found
@@ -437,8 +487,9 @@ def _loop_result(graph: _Graph, board: Board, vmasks: list[int], path: list[int]
     true (every other value leaves); assumed false, it leads to another value of its
     cell false, so that value is false. Continuous: the chain closes into a loop of
     alternating links, so every weak link in it is strong as well: a value joined by a
-    weak link between two nodes leaves every other cell seeing both, and a cell
-    entered and left by strong links keeps only those two values.
+    weak link between two nodes leaves every other cell seeing both, a cell
+    entered and left by strong links keeps only those two values, and an almost locked
+    set the loop passes through holds all of its other values.
     """
     nodes = graph.nodes
     first, last = path[0], path[-1]
@@ -476,15 +527,22 @@ def _loop_result(graph: _Graph, board: Board, vmasks: list[int], path: list[int]
         if not on and previous != m:
             hit = graph.cp[path[i - 1] >> 1] & graph.cp[path[i] >> 1] & vmasks[v]
             out.update((c, v) for c in ones(hit & ~chain_cells))
+        als = graph.link_als(path[i - 1], path[i]) if on else None
+        if als is not None:
+            # exactly one of the two values the loop passes is in the set, so its other
+            # values are all in it
+            x = nodes[path[i - 1] >> 1][1]
+            for w in values_of(als.mask & ~(bit(x) | bit(v))):
+                out.update((c, w) for c in ones(als.seen[w] & vmasks[w]))
     return "continuous", tuple(sorted(out))
 
 
 def _nice_loops(graph: _Graph, board: Board, max_links: int | None,
-                grouped_only: bool = False, only: frozenset[Node] | None = None
-                ) -> Iterator[Found]:
+                keep: Callable[[list[int]], bool] | None = None,
+                only: frozenset[Node] | None = None) -> Iterator[Found]:
     """Nice loops: chains from a candidate (assumed true or false) back to its cell,
-    shortest first, each set of eliminations once; with ``only``, the loops from those
-    candidates assumed false alone."""
+    shortest first, each set of eliminations once; with ``keep``, only the loops it
+    accepts; with ``only``, the loops from those candidates assumed false alone."""
     nodes = graph.nodes
     vmasks = value_cells(board)
 
@@ -520,7 +578,7 @@ def _nice_loops(graph: _Graph, board: Board, max_links: int | None,
                 for path in loops(depths, s, st, closing):
                     if nodes[path[1] >> 1][0] & home:
                         continue
-                    if grouped_only and not graph.grouped(path):
+                    if keep is not None and not keep(path):
                         continue
                     kind, elims = _loop_result(graph, board, vmasks, path)
                     if elims:
@@ -542,10 +600,15 @@ def _node_ref(node: Node, with_value: bool) -> str:
 
 
 def _chain_text(graph: _Graph, path: list[int], with_value: bool) -> str:
-    """Eureka style: ``=`` into a node then true, ``-`` into a node then false."""
+    """Eureka style: ``=`` into a node then true, ``-`` into a node then false; a strong
+    link through an almost locked set names the set: ``=[ALS r5c1, r5c2 {2,5,8}]=``."""
     parts = [_node_ref(graph.nodes[path[0] >> 1], with_value)]
-    for st in path[1:]:
-        parts.append(" = " if st & 1 else " - ")
+    for prev, st in pairwise(path):
+        als = graph.link_als(prev, st)
+        if als is not None:
+            parts.append(f" =[ALS {cells_ref(als.cells)} {candidates_ref(als.mask)}]= ")
+        else:
+            parts.append(" = " if st & 1 else " - ")
         parts.append(_node_ref(graph.nodes[st >> 1], with_value))
     return "".join(parts)
 
@@ -687,10 +750,26 @@ def _sees(peers: Sequence[int], colour: list[int]) -> bool:
     return bool(seen & colour[0]) and bool(seen & colour[1])
 
 
-def _aic(board: Board, shape: Shape, grouped: bool, technique: str) -> Iterator[Step]:
-    values = range(1, shape.size + 1)
-    links = _house_links(board, values, grouped) + _bivalue_links(board)
-    graph = _Graph(board, links, True)
+#: How far a chain's nodes reach: single candidates; also groups of cells in an
+#: intersection; also the values of almost locked sets.
+PLAIN, GROUPED, WITH_ALS = 0, 1, 2
+
+
+def _chain_graph(board: Board, reach: int, singles: bool = False
+                 ) -> tuple[_Graph, Callable[[list[int]], bool] | None]:
+    """The graph of an AIC or nice-loop search of that reach, and the test a chain
+    passes to count as one of that reach (None: any chain)."""
+    values = range(1, board.shape.size + 1)
+    links = _house_links(board, values, reach >= GROUPED) + _bivalue_links(board)
+    als = _als_links(board) if reach == WITH_ALS else ()
+    graph = _Graph(board, links, True, singles=singles, als_pairs=als)
+    if reach == PLAIN:
+        return graph, None
+    return graph, graph.grouped if reach == GROUPED else graph.through_als
+
+
+def _aic(board: Board, shape: Shape, reach: int, technique: str) -> Iterator[Step]:
+    graph, keep = _chain_graph(board, reach)
     vmasks = value_cells(board)
     proofs: set[int] = set()
     barren = True
@@ -704,7 +783,7 @@ def _aic(board: Board, shape: Shape, grouped: bool, technique: str) -> Iterator[
             return tuple((c, vs) for c in ones(hit)) if hit else ()
         return _aic_ends(graph, board, vmasks, s, t)
 
-    for path, elims, _ in _aic_chains(graph, conclude, _max_links(board), grouped, proofs):
+    for path, elims, _ in _aic_chains(graph, conclude, _max_links(board), keep, proofs):
         barren = False
         yield _chain_step(shape, technique, graph, path, elims,
                           f"{technique}: {_chain_text(graph, path, True)}")
@@ -716,29 +795,33 @@ def _aic(board: Board, shape: Shape, grouped: bool, technique: str) -> Iterator[
     memo = board.memo
     if len(memo.aic_barren) > 64:
         memo.aic_barren.clear()
-    memo.aic_barren[(board_key(board), grouped)] = frozenset(
+    memo.aic_barren[(board_key(board), reach)] = frozenset(
         graph.nodes[n] for n in proofs if not graph.nodes[n][0] & (graph.nodes[n][0] - 1))
 
 
 def find_aic(board: Board, shape: Shape) -> Iterator[Step]:
     """Alternating Inference Chain over single-cell nodes."""
-    return _aic(board, shape, False, AIC)
+    return _aic(board, shape, PLAIN, AIC)
 
 
 def find_grouped_aic(board: Board, shape: Shape) -> Iterator[Step]:
     """Alternating Inference Chain through at least one group of cells in an
     intersection."""
-    return _aic(board, shape, True, GROUPED_AIC)
+    return _aic(board, shape, GROUPED, GROUPED_AIC)
 
 
-def _nice_loop(board: Board, shape: Shape, grouped: bool, technique: str) -> Iterator[Step]:
-    only = board.memo.aic_barren.get((board_key(board), grouped))
+def find_als_aic(board: Board, shape: Shape) -> Iterator[Step]:
+    """Alternating Inference Chain through at least one almost locked set: the set
+    without one value holds all its others."""
+    return _aic(board, shape, WITH_ALS, ALS_AIC)
+
+
+def _nice_loop(board: Board, shape: Shape, reach: int, technique: str) -> Iterator[Step]:
+    only = board.memo.aic_barren.get((board_key(board), reach))
     if only is not None and not only:
         return
-    values = range(1, shape.size + 1)
-    links = _house_links(board, values, grouped) + _bivalue_links(board)
-    graph = _Graph(board, links, True, singles=True)
-    for path, elims, kind in _nice_loops(graph, board, _max_links(board), grouped, only):
+    graph, keep = _chain_graph(board, reach, singles=True)
+    for path, elims, kind in _nice_loops(graph, board, _max_links(board), keep, only):
         first, last = path[0], path[-1]
         cell, a = graph.nodes[first >> 1]
         b = graph.nodes[last >> 1][1]
@@ -767,12 +850,17 @@ def _nice_loop(board: Board, shape: Shape, grouped: bool, technique: str) -> Ite
 def find_nice_loop(board: Board, shape: Shape) -> Iterator[Step]:
     """Nice Loop: a chain from a candidate back to its own cell, continuous (a loop of
     alternating links) or discontinuous (it proves the start true or false)."""
-    return _nice_loop(board, shape, False, NICE_LOOP)
+    return _nice_loop(board, shape, PLAIN, NICE_LOOP)
 
 
 def find_grouped_nice_loop(board: Board, shape: Shape) -> Iterator[Step]:
     """Nice Loop through at least one group of cells in an intersection."""
-    return _nice_loop(board, shape, True, GROUPED_NICE_LOOP)
+    return _nice_loop(board, shape, GROUPED, GROUPED_NICE_LOOP)
+
+
+def find_als_nice_loop(board: Board, shape: Shape) -> Iterator[Step]:
+    """Nice Loop through at least one almost locked set."""
+    return _nice_loop(board, shape, WITH_ALS, ALS_NICE_LOOP)
 
 
 # -- forcing chains --------------------------------------------------------------------------

@@ -260,6 +260,8 @@ def _table() -> list[Technique]:
         T(als.ALS_XY_WING, als.find_als_xy_wing, a, 5, 7.4),
         T(als.DEATH_BLOSSOM, als.find_death_blossom, a, 5, 7.6),
         T(als.ALS_XY_CHAIN, als.find_als_xy_chain, a, 5, 7.6),
+        T(chains.ALS_AIC, chains.find_als_aic, ch, 5, 7.6),
+        T(chains.ALS_NICE_LOOP, chains.find_als_nice_loop, ch, 5, 7.6),
         # forcing chains and nets: the last logical resort before guessing
         T(chains.FORCING_CONTRADICTION, chains.find_forcing_contradiction, fc, 6, 7.8),
         T(chains.CELL_FORCING, chains.find_cell_forcing_chain, fc, 6, 8.2),
