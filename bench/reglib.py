@@ -20,7 +20,8 @@ A placement counts as the removal of every other candidate of its cell (HoDoKu w
 BUG+1 and a loop proving its start true that way). Cells placed while solving (a ``+`` in
 the library) are placed on the board, not given, as Avoidable Rectangles need. The
 searches get the budgets HoDoKu's own run has: almost locked sets of up to
-``--als-cells`` cells (8), and Franken and Mutant fish up to size 7 (``FISH_SIZE``) in
+``--als-cells`` cells (8), ALS-XY-Chains of up to 51 sets (``ALS_CHAIN_SETS``) in
+searches of ``ALS_CHAIN_STEPS`` steps, and Franken and Mutant fish up to size 7 (``FISH_SIZE``) in
 searches of ``FISH_STEPS`` steps (100,000,000: one case needs more than 30 million).
 HoDoKu itself fails 6 of the 1,112 cases: 5 ALS-XY-Chains and one grouped AIC.
 
@@ -150,6 +151,10 @@ FISH_STEPS = 100_000_000  # case 0364 needs more than 30 million
 #: The largest Franken or Mutant fish searched here: the library has them up to a
 #: Leviathan (7), where the solver's own default stops at 4
 FISH_SIZE = 7
+#: Most sets of an ALS-XY-Chain here, as HoDoKu's own search (50 restricted commons), and
+#: the steps its search may take on one position (the solver's own defaults: 6 and 50,000)
+ALS_CHAIN_SETS = 51
+ALS_CHAIN_STEPS = 5_000_000
 
 OUTCOMES = ("matched", "different", "not found", "missing", "error")
 
@@ -235,6 +240,8 @@ def run(item: tuple[Case, int, int | None]) -> Outcome:
         board.memo.als_cells = als_cells
         board.memo.fish_steps = FISH_STEPS
         board.memo.fish_size = FISH_SIZE
+        board.memo.als_chain_sets = ALS_CHAIN_SETS
+        board.memo.als_chain_steps = ALS_CHAIN_STEPS
         position = Puzzle(classic(9), tuple(board.values), candidates=tuple(
             m if not v else 1 << (v - 1) for m, v in zip(board.candidates, board.values,
                                                           strict=True)))

@@ -210,6 +210,20 @@ def test_als_xy_chain_does_not_fire() -> None:
     assert list(find_als_xy_chain(bivalue_chain((4, 5)), S9)) == []
 
 
+def test_als_xy_chain_length_and_budget_are_the_callers() -> None:
+    wanted = cells_x("r1c9 r5c1", 1)
+    # a chain of three sets at least (r1c1 and r1c5 are one set of row 1)
+    board = bivalue_chain((4, 1))
+    board.memo.als_chain_sets = 3
+    assert wanted in [set(s.eliminations) for s in find_als_xy_chain(board, S9)]
+    board = bivalue_chain((4, 1))
+    board.memo.als_chain_sets = 2
+    assert list(find_als_xy_chain(board, S9)) == []
+    board = bivalue_chain((4, 1))
+    board.memo.als_chain_steps = 1
+    assert list(find_als_xy_chain(board, S9)) == []
+
+
 def test_als_size_is_the_callers() -> None:
     board = open_board()
     set_cands(board, "r1c1", 1, 2)

@@ -377,7 +377,8 @@ def _sdc_step(board: Board, shape: Shape, h1: int, h2: int, core: tuple[int, ...
 
 # -- ALS-XY-Wing, ALS-XY-Chain, Death Blossom -----------------------------------------------
 
-#: Most sets in an ALS-XY-Chain, and most search steps spent on one board's chains.
+#: Most sets in an ALS-XY-Chain, and most search steps spent on one board's chains,
+#: unless the caller sets ``Memo.als_chain_sets`` and ``Memo.als_chain_steps``.
 MAX_CHAIN_SETS = 6
 CHAIN_BUDGET = 50_000
 
@@ -494,51 +495,58 @@ def find_als_xy_chain(board: Board, shape: Shape) -> Iterator[Step]:
     # each set's links as (set, value) pairs, read once
     steps_from = [[(j, x) for j, m in sorted(links[i].items()) for x in values_of(m)]
                   for i in range(len(sets))]
-    budget = CHAIN_BUDGET
+    memo = board.memo
+    budget = memo.als_chain_steps or CHAIN_BUDGET
+    most_sets = memo.als_chain_sets or MAX_CHAIN_SETS
     found: list[tuple[int, list[int], list[int], list[tuple[int, int]]]] = []
     seen: set[frozenset[tuple[int, int]]] = set()
-    for start in range(len(sets)):
-        board.memo.check_time()
-        first = sets[start]
-        # the values of the first set some cell outside it could lose: none, no chain
-        removable = 0
-        for z in values_of(first.mask):
-            if first.seen[z] & holders[z] & ~first.bits:
-                removable |= bit(z)
-        if not removable:
-            continue
-        path, rccs, used = [start], [0], first.bits
-        at = [0]  # the next link to try from each set of the path
-        while at:
-            here = steps_from[path[-1]]
-            if at[-1] >= len(here) or budget <= 0:
-                at.pop()
-                used &= ~sets[path.pop()].bits
-                rccs.pop()
+    # deeper one set at a time, so that long chains never spend the budget the short
+    # ones need
+    for most in range(3, most_sets + 1):
+        for start in range(len(sets)):
+            memo.check_time()
+            first = sets[start]
+            # the values of the first set some cell outside it could lose: none, no chain
+            removable = 0
+            for z in values_of(first.mask):
+                if first.seen[z] & holders[z] & ~first.bits:
+                    removable |= bit(z)
+            if not removable:
                 continue
-            j, x = here[at[-1]]
-            at[-1] += 1
-            budget -= 1
-            last = sets[j]
-            if last.bits & used or rccs[-1] == x:
-                continue
-            if len(path) >= 2 and start < j:
-                # z: a value of both ends but the first and the last link's
-                common = removable & last.mask & ~(bit(rccs[1] if len(rccs) > 1 else x)
-                                                  | bit(x))
-                if common:
-                    elims = _ends(board, first, last, ~common, holders,
-                                  first.bits | last.bits)
-                    key = frozenset(elims)
-                    if elims and key not in seen:
-                        seen.add(key)
-                        chain = [*path, j]
-                        found.append((len(chain), chain, [*rccs[1:], x], elims))
-            if len(path) + 1 < MAX_CHAIN_SETS:
-                path.append(j)
-                rccs.append(x)
-                used |= last.bits
-                at.append(0)
+            path, rccs, used = [start], [0], first.bits
+            at = [0]  # the next link to try from each set of the path
+            while at:
+                here = steps_from[path[-1]]
+                if at[-1] >= len(here) or budget <= 0:
+                    at.pop()
+                    used &= ~sets[path.pop()].bits
+                    rccs.pop()
+                    continue
+                j, x = here[at[-1]]
+                at[-1] += 1
+                budget -= 1
+                last = sets[j]
+                if last.bits & used or rccs[-1] == x:
+                    continue
+                if len(path) + 1 == most and start < j:
+                    # z: a value of both ends but the first and the last link's
+                    common = removable & last.mask & ~(bit(rccs[1] if len(rccs) > 1 else x)
+                                                      | bit(x))
+                    if common:
+                        elims = _ends(board, first, last, ~common, holders,
+                                      first.bits | last.bits)
+                        key = frozenset(elims)
+                        if elims and key not in seen:
+                            seen.add(key)
+                            chain = [*path, j]
+                            found.append((len(chain), chain, [*rccs[1:], x], elims))
+                if len(path) + 1 < most:
+                    path.append(j)
+                    rccs.append(x)
+                    used |= last.bits
+                    at.append(0)
+            if budget <= 0:
+                break
         if budget <= 0:
             break
     found.sort(key=lambda f: (f[0], -len(f[3])))

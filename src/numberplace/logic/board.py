@@ -407,6 +407,10 @@ class Memo:
         #: most cells of an almost locked set the ALS searches look for (None: their own
         #: default)
         self.als_cells: int | None = None
+        #: most sets of an ALS-XY-Chain, and most search steps its search spends on one
+        #: board (None: its own defaults)
+        self.als_chain_sets: int | None = None
+        self.als_chain_steps: int | None = None
         #: most search steps of a Franken or Mutant fish search (None: its own default)
         self.fish_steps: int | None = None
         #: largest Franken or Mutant fish searched, 2 to 7 (None: its own default, 4)
