@@ -54,3 +54,33 @@ def test_audit_modes_check_more_or_fewer_steps() -> None:
     counts = [sum(audit(puzzle, solution, probe, before=before, **mode).found.values())
               for mode in ({"exhaustive": False}, {"each": True}, {"exhaustive": True})]
     assert counts[0] < counts[1] < counts[2]
+
+
+def test_every_checks_all_steps_of_the_techniques_named_in_each_mode() -> None:
+    """With ``each``, a probed technique gives its first step only, unless named in
+    ``every``: then each step it finds is checked (here a wrong one after a sound one)."""
+    from numberplace.logic.audit import audit
+    from numberplace.logic.step import make_step
+
+    puzzle = formats.parse(BOOK_PUZZLES[0])
+    solution = engine.solve(puzzle).solution
+    assert solution is not None
+    open_cell = puzzle.givens.index(0)
+    wrong = solution[open_cell] % 9 + 1
+
+    def two_steps(board, shape):  # type: ignore[no-untyped-def]
+        if board.values[open_cell]:
+            return
+        yield make_step(shape, "Bogus", "remove a wrong value",
+                        eliminations=((open_cell, wrong),))
+        yield make_step(shape, "Bogus", "remove the truth",
+                        eliminations=((open_cell, solution[open_cell]),))
+
+    REGISTRY.add(Technique("Bogus", two_steps, Family.SINGLES, 1, 1.0))
+    try:
+        first_only = audit(puzzle, solution, ["Bogus"], before=[], each=True)
+        every = audit(puzzle, solution, ["Bogus"], before=[], each=True, every=["Bogus"])
+    finally:
+        REGISTRY.remove("Bogus")
+    assert not first_only.faults and first_only.found["Bogus"] >= 1
+    assert every.faults and "remove the truth" in every.faults[0]

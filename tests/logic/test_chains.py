@@ -373,6 +373,16 @@ def test_a_chain_with_als_needs_an_almost_locked_set() -> None:
     assert list(find_als_nice_loop(open_board(), S9)) == []
 
 
+def test_a_barren_search_through_sets_leaves_the_loops_through_sets_unbounded() -> None:
+    # a continuous loop's set may hold values no AIC ends on: its nice loops are all looked
+    # for, whatever the AIC search through sets found
+    board = open_board()
+    assert list(find_als_aic(board, S9)) == []
+    assert list(find_grouped_aic(board, S9)) == []
+    reaches = {reach for _, reach in board.memo.aic_barren}
+    assert 1 in reaches and 2 not in reaches
+
+
 def test_a_continuous_loop_locks_the_other_values_of_its_almost_locked_set() -> None:
     # (1)r1c1 - (1)r1c7 = (2)r1c7 - (2)r1c1/r1c2 =ALS= (1)r1c1: one of 1 and 2 is in the
     # set r1c1, r1c2, so 3 is too, in box 1 as well as row 1
@@ -380,13 +390,14 @@ def test_a_continuous_loop_locks_the_other_values_of_its_almost_locked_set() -> 
     steps = [s for s in find_als_nice_loop(board, S9) if s.text.startswith("Continuous")]
     wanted = {(cell(f"r1c{c}"), v) for c in (3, 4, 5, 6, 8, 9) for v in (1, 2, 3)}
     wanted |= {(cell(f"r{r}c{c}"), 3) for r in (2, 3) for c in (1, 2, 3)}
-    assert any(set(s.eliminations) == wanted for s in steps)
+    loop = next(s for s in steps if set(s.eliminations) == wanted)
+    assert "each almost locked set it passes holds its other values" in loop.text
 
 
 # -- soundness -----------------------------------------------------------------------------
 
-PROBE = [X_CHAIN, XY_CHAIN, AIC, GROUPED_AIC, ALS_AIC, CELL_FORCING, HOUSE_FORCING,
-         FORCING_CONTRADICTION, FORCING_CONTRADICTION_PLUS]
+PROBE = [X_CHAIN, XY_CHAIN, AIC, GROUPED_AIC, ALS_AIC, ALS_NICE_LOOP, CELL_FORCING,
+         HOUSE_FORCING, FORCING_CONTRADICTION, FORCING_CONTRADICTION_PLUS]
 
 
 @pytest.mark.slow

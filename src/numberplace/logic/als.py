@@ -496,22 +496,25 @@ def find_als_xy_chain(board: Board, shape: Shape) -> Iterator[Step]:
     steps_from = [[(j, x) for j, m in sorted(links[i].items()) for x in values_of(m)]
                   for i in range(len(sets))]
     memo = board.memo
-    budget = memo.als_chain_steps or CHAIN_BUDGET
-    most_sets = memo.als_chain_sets or MAX_CHAIN_SETS
+    budget = CHAIN_BUDGET if memo.als_chain_steps is None else memo.als_chain_steps
+    most_sets = MAX_CHAIN_SETS if memo.als_chain_sets is None else memo.als_chain_sets
     found: list[tuple[int, list[int], list[int], list[tuple[int, int]]]] = []
     seen: set[frozenset[tuple[int, int]]] = set()
+    # the values of each set some cell outside it could lose: a set with none starts no
+    # chain
+    removable = [0] * len(sets)
+    for i, first in enumerate(sets):
+        for z in values_of(first.mask):
+            if first.seen[z] & holders[z] & ~first.bits:
+                removable[i] |= bit(z)
     # deeper one set at a time, so that long chains never spend the budget the short
-    # ones need
+    # ones need; a round in which no chain reached its full length is the last
     for most in range(3, most_sets + 1):
+        grown = False
         for start in range(len(sets)):
             memo.check_time()
             first = sets[start]
-            # the values of the first set some cell outside it could lose: none, no chain
-            removable = 0
-            for z in values_of(first.mask):
-                if first.seen[z] & holders[z] & ~first.bits:
-                    removable |= bit(z)
-            if not removable:
+            if not removable[start]:
                 continue
             path, rccs, used = [start], [0], first.bits
             at = [0]  # the next link to try from each set of the path
@@ -528,26 +531,28 @@ def find_als_xy_chain(board: Board, shape: Shape) -> Iterator[Step]:
                 last = sets[j]
                 if last.bits & used or rccs[-1] == x:
                     continue
-                if len(path) + 1 == most and start < j:
-                    # z: a value of both ends but the first and the last link's
-                    common = removable & last.mask & ~(bit(rccs[1] if len(rccs) > 1 else x)
-                                                      | bit(x))
-                    if common:
-                        elims = _ends(board, first, last, ~common, holders,
-                                      first.bits | last.bits)
-                        key = frozenset(elims)
-                        if elims and key not in seen:
-                            seen.add(key)
-                            chain = [*path, j]
-                            found.append((len(chain), chain, [*rccs[1:], x], elims))
-                if len(path) + 1 < most:
+                if len(path) + 1 == most:
+                    grown = True
+                    if start < j:
+                        # z: a value of both ends but the first and the last link's
+                        common = removable[start] & last.mask & ~(
+                            bit(rccs[1] if len(rccs) > 1 else x) | bit(x))
+                        if common:
+                            elims = _ends(board, first, last, ~common, holders,
+                                          first.bits | last.bits)
+                            key = frozenset(elims)
+                            if elims and key not in seen:
+                                seen.add(key)
+                                chain = [*path, j]
+                                found.append((len(chain), chain, [*rccs[1:], x], elims))
+                else:
                     path.append(j)
                     rccs.append(x)
                     used |= last.bits
                     at.append(0)
             if budget <= 0:
                 break
-        if budget <= 0:
+        if budget <= 0 or not grown:
             break
     found.sort(key=lambda f: (f[0], -len(f[3])))
     for _, path, rccs, elims in found:

@@ -80,7 +80,7 @@ def audit(puzzle: Puzzle, solution: Sequence[int], probe: Sequence[str] | None =
     probed finders are asked: all their steps on that board are checked when
     ``exhaustive``, the first of each with ``each`` (a quicker audit that still asks
     every finder at every stall), else only the first of the first finder that has one;
-    the probed techniques named in ``every`` have all their steps checked either way.
+    with ``each``, the probed techniques named in ``every`` have all their steps checked.
     The first step
     found is applied either way; the walk ends when the board is solved or stalls, or
     at the first fault.

@@ -128,7 +128,8 @@ class _Graph:
 
     Built from strong links alone (the nodes an AIC can pass through), or, ``singles``,
     with every candidate as a one-cell node too (a nice loop may start and end on a
-    candidate that has no strong link).
+    candidate that has no strong link). ``als_pairs`` adds the strong links almost locked
+    sets make; a chain through them may come back to a cell it left (``may_cross``).
     """
 
     def __init__(self, board: Board, strong_pairs: list[tuple[Node, Node]],
@@ -187,6 +188,8 @@ class _Graph:
         vmasks = value_cells(board)
         self.weak: list[list[int]] = [[] for _ in range(n)]
         for x, (mx, v) in enumerate(nodes):
+            if not x & 255:
+                self.check_time()
             cpx = self.cp[x]
             out = [single_at[(c, v)] for c in ones(cpx & vmasks[v] & ~mx)
                    if (c, v) in single_at]
@@ -787,11 +790,12 @@ def _aic(board: Board, shape: Shape, reach: int, technique: str) -> Iterator[Ste
         barren = False
         yield _chain_step(shape, technique, graph, path, elims,
                           f"{technique}: {_chain_text(graph, path, True)}")
-    if not barren:
+    if not barren or reach == WITH_ALS:
         return
     # searched to the end in vain: a nice loop on this board can only be one that proves
     # its start true (any other would end an AIC the search met), so the nice-loop search
-    # that follows starts from these nodes alone
+    # that follows starts from these nodes alone. Not through sets: what a continuous
+    # loop's set holds would end an AIC only as a group of the set's cells proving itself
     memo = board.memo
     if len(memo.aic_barren) > 64:
         memo.aic_barren.clear()
@@ -829,6 +833,8 @@ def _nice_loop(board: Board, shape: Shape, reach: int, technique: str) -> Iterat
         if kind == "continuous":
             why = ("the chain closes into a loop, so each of its weak links is strong as "
                    "well")
+            if graph.through_als(path):
+                why += ", and each almost locked set it passes holds its other values"
         elif not first & 1 and last & 1 and a == b:
             why = (f"if {start} were not {value_ref(a)}, the chain would make it "
                    f"{value_ref(a)}: it is {value_ref(a)}")
