@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
-from numberplace import engine, formats
+from numberplace import Puzzle, engine, formats
 from numberplace.logic import REGISTRY, Family, Technique
 
 from conftest import BOOK_PUZZLES
+
+
+def book_case() -> tuple[Puzzle, tuple[int, ...], int, int]:
+    """A book puzzle, its solution, its first open cell and a wrong value for it."""
+    puzzle = formats.parse(BOOK_PUZZLES[0])
+    solution = engine.solve(puzzle).solution
+    assert solution is not None
+    open_cell = puzzle.givens.index(0)
+    return puzzle, tuple(solution), open_cell, solution[open_cell] % 9 + 1
 
 
 def test_audit_flags_an_unsound_technique() -> None:
@@ -14,11 +23,7 @@ def test_audit_flags_an_unsound_technique() -> None:
     from numberplace.logic.audit import audit
     from numberplace.logic.step import make_step
 
-    puzzle = formats.parse(BOOK_PUZZLES[0])
-    solution = engine.solve(puzzle).solution
-    assert solution is not None
-    open_cell = puzzle.givens.index(0)
-    wrong = solution[open_cell] % 9 + 1
+    puzzle, solution, open_cell, wrong = book_case()
 
     def remove_truth(board, shape):  # type: ignore[no-untyped-def]
         yield make_step(shape, "Bogus", "remove the truth",
@@ -62,11 +67,7 @@ def test_every_checks_all_steps_of_the_techniques_named_in_each_mode() -> None:
     from numberplace.logic.audit import audit
     from numberplace.logic.step import make_step
 
-    puzzle = formats.parse(BOOK_PUZZLES[0])
-    solution = engine.solve(puzzle).solution
-    assert solution is not None
-    open_cell = puzzle.givens.index(0)
-    wrong = solution[open_cell] % 9 + 1
+    puzzle, solution, open_cell, wrong = book_case()
 
     def two_steps(board, shape):  # type: ignore[no-untyped-def]
         if board.values[open_cell]:
