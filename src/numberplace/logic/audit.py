@@ -92,15 +92,15 @@ def audit(puzzle: Puzzle, solution: Sequence[int], probe: Sequence[str] | None =
         first, probed = None, []
     else:
         first = list(before) if before is not None else simpler_than(probe)
-        probed = [(t.name, t.finder) for t in map(REGISTRY.get, probe)
-                  if t.finder is not None]
+        probed = REGISTRY.finders(probe, unique=True)
+    in_full = set(REGISTRY.finders(list(every), unique=True))
     for _ in range(max_steps):
         if board.is_solved() or board.contradiction():
             break
         step = next_step(board, shape, first, unique=unique)
         if step is None and probed:
             step = _probe(board, shape, probed, solution, exhaustive and not each, report,
-                          each, every)
+                          each, in_full)
         elif step is not None:
             fault = step_fault(step, solution, shape)
             if fault:
@@ -116,13 +116,14 @@ def audit(puzzle: Puzzle, solution: Sequence[int], probe: Sequence[str] | None =
     return report
 
 
-def _probe(board: Board, shape: Shape, finders: list[tuple[str, Finder]],
-           solution: Sequence[int], exhaustive: bool, report: Audit, each: bool = False,
-           every: Collection[str] = ()) -> Step | None:
-    """Check the probed finders' steps on this board; the first one found."""
+def _probe(board: Board, shape: Shape, finders: list[Finder], solution: Sequence[int],
+           exhaustive: bool, report: Audit, each: bool = False,
+           in_full: Collection[Finder] = ()) -> Step | None:
+    """Check the probed finders' steps on this board (all of them for the finders in
+    ``in_full``); the first one found."""
     chosen = None
-    for name, finder in finders:
-        steps = list(finder(board, shape)) if exhaustive or name in every else \
+    for finder in finders:
+        steps = list(finder(board, shape)) if exhaustive or finder in in_full else \
             [s for s in [next(finder(board, shape), None)] if s is not None]
         for s in steps:
             report.found[s.technique] += 1
