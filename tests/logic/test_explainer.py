@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
+
 import pytest
 
 from numberplace import engine, formats
@@ -11,18 +14,27 @@ from numberplace.logic.board import Board
 from numberplace.logic.explainer import (
     DYNAMIC,
     DYNAMIC_PLUS,
+    FAMILIES,
     MULTIPLE,
     NESTED,
+    NESTED_DYNAMIC,
+    NESTED_MULTIPLE,
     NISHIO,
     Chaining,
     Hint,
+    _compiled_tables,
     explainer_difficulty,
     length_bonus,
 )
+from numberplace.puzzle import Puzzle
 from numberplace.rating import rate, step_difficulty
+from numberplace.shape import Shape, classic, diagonal, jigsaw
 
 from conftest import data_lines
-from positions import near_solved
+from positions import JIGSAW_9, S9, near_solved
+
+compiled = pytest.mark.skipif(engine.xchain_function() is None,
+                              reason="the compiled core is not built")
 
 #: Sudoku Explainer's ratings of magictour_top1465 puzzles (by their place in the file),
 #: measured with its ``serate`` command restricted to Sudoku Explainer 1.2.1's
@@ -120,14 +132,130 @@ def test_each_kind_waits_for_the_ones_before() -> None:
     assert first.value == 7.6
 
 
-def test_a_board_past_every_kind_is_valued_as_a_nested_chain() -> None:
+def test_without_the_compiled_core_a_board_past_every_kind_is_valued_nested(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     # the first of forum_hardest_1106, which serate rates 10.3 by nested chains: neither
-    # the kinds followed here nor our own techniques get past one of its boards
+    # the kinds the Python search follows nor our own techniques get past one of its boards
+    monkeypatch.setenv("NUMBERPLACE_BACKEND", "python")
     line = data_lines("forum_hardest_1106.txt", 1)[0]
     board = Board.from_puzzle(formats.parse(line))
     value, name, solved = explainer_difficulty(board, _value_of)
     assert (value, name, solved) == (NESTED, "Nested Forcing Chain", False)
     assert rate(line, book=False).difficulty == NESTED
+
+
+def _random_boards(shape: Shape, rng: random.Random, count: int
+                   ) -> Iterator[tuple[Board, tuple[int, ...]]]:
+    """Boards on the way to a random solution of ``shape``: a share of its values given,
+    and some of the other candidates struck at random, so that every kind of chain has
+    something to find on some of them; with the solution."""
+    solution = engine.solve(Puzzle.empty(shape), limit=1).solution
+    assert solution is not None
+    labels = list(range(1, shape.size + 1))
+    rng.shuffle(labels)
+    solution = tuple(labels[v - 1] for v in solution)
+    for _ in range(count):
+        kept = set(rng.sample(range(shape.ncells), int(rng.uniform(0.15, 0.5) * shape.ncells)))
+        board = Board.from_puzzle(
+            Puzzle(shape, tuple(v if c in kept else 0 for c, v in enumerate(solution))))
+        for c, m in enumerate(board.candidates):
+            for v in range(1, shape.size + 1):
+                wrong = m >> (v - 1) & 1 and v != solution[c]
+                if wrong and rng.random() < 0.1 and board.candidates[c] & ~(1 << (v - 1)):
+                    board.candidates[c] &= ~(1 << (v - 1))
+        yield board, solution
+
+
+@compiled
+@pytest.mark.parametrize("shape", [classic(4), classic(6), S9, jigsaw(JIGSAW_9), diagonal(S9)],
+                         ids=["4x4", "6x6", "9x9", "jigsaw", "diagonal"])
+def test_the_compiled_chains_find_what_the_reference_finds(shape: Shape) -> None:
+    # each kind up to 9.0, on boards of every kind of density: the compiled search's
+    # cheapest hint is the Python search's, value, size, name and removals alike
+    rng = random.Random(shape.ncells)
+    searches = ("cycles", "nishio", "multiple", "dynamic", "dynamic_plus")
+    found = 0
+    for board, solution in _random_boards(shape, rng, 8):
+        chaining = Chaining(board)
+        for kind, search in enumerate(searches):
+            hints = getattr(chaining, search)()
+            ours = chaining.compiled(kind)
+            assert ours == (min(hints, key=lambda h: h.rank) if hints else None), search
+            if ours is not None:
+                found += 1
+                assert all(solution[c] != v for c, v in ours.removals)
+    assert found >= 10
+
+
+@compiled
+def test_shapes_the_compiled_chains_cannot_take() -> None:
+    assert _compiled_tables(classic(9)) is not None
+    assert _compiled_tables(classic(16)) is None  # 256 cells
+    with pytest.raises(ValueError, match="81 cells"):
+        Chaining(Board.from_puzzle(Puzzle.empty(classic(16)))).compiled(0)
+
+
+def _hardest_path(line: str) -> tuple[float, str, bool, list[Hint]]:
+    """The Explainer's path on ``line`` with every chain step it took, each checked
+    against the solution: no step removes a true value."""
+    puzzle = formats.parse(line)
+    solution = engine.solve(puzzle, limit=1).solution
+    assert solution is not None
+    taken: list[Hint] = []
+    original = Chaining.first
+
+    def spy(self: Chaining) -> Hint | None:
+        hint = original(self)
+        if hint is not None:
+            assert all(solution[c] != v for c, v in hint.removals), (line, hint)
+            taken.append(hint)
+        return hint
+
+    Chaining.first = spy  # type: ignore[method-assign]
+    try:
+        value, name, solved = explainer_difficulty(Board.from_puzzle(puzzle), _value_of)
+    finally:
+        Chaining.first = original  # type: ignore[method-assign]
+    return value, name, solved, taken
+
+
+@compiled
+def test_nested_chains_rate_a_hardest_puzzle_as_the_explainer_does() -> None:
+    # serate rates the first of forum_hardest_1106 10.3; its path needs chains with
+    # cycles and forcing chains nested inside, each step sound
+    line = data_lines("forum_hardest_1106.txt", 1)[0]
+    value, name, solved, taken = _hardest_path(line)
+    assert solved
+    assert abs(value - 10.3) <= 0.2
+    assert name.startswith(FAMILIES[5])
+    nested = [h for h in taken if h.kind.startswith("Nested")]
+    assert nested and all(h.kind.startswith(FAMILIES[5]) and h.value >= NESTED
+                          for h in nested)
+    assert rate(line, book=False).difficulty == value
+
+
+@compiled
+@pytest.mark.slow
+def test_deeper_nesting_where_the_first_level_finds_nothing() -> None:
+    # the 51st of forum_hardest_1106 (serate: 11.7) has a board where chains with
+    # forcing chains inside find nothing, and chains with multiple chains inside do
+    line = data_lines("forum_hardest_1106.txt", 51)[50]
+    value, _, solved, taken = _hardest_path(line)
+    assert solved
+    assert abs(value - 11.7) <= 0.2
+    assert any(h.kind.startswith(FAMILIES[6]) for h in taken)
+    assert max(h.value for h in taken) == value
+
+
+@compiled
+def test_nested_chains_keep_the_time_limit() -> None:
+    line = data_lines("forum_hardest_1106.txt", 1)[0]
+    board = Board.from_puzzle(formats.parse(line))
+    board.memo.deadline = Deadline(0.05)
+    with pytest.raises(LimitError, match="time limit"):
+        for kind in range(len(FAMILIES)):
+            Chaining(board).compiled(kind)
+    assert NESTED < NESTED_MULTIPLE < NESTED_DYNAMIC
 
 
 def test_no_chain_where_no_cell_has_a_choice() -> None:

@@ -465,6 +465,12 @@ def propagate_masks(shape: Shape, masks: bytes, locked: bool = True) -> bytes | 
     return cast("bytes | None", _compiled(shape).propagate(bytes(shape.ncells), masks, locked))
 
 
+def xchain_function() -> Any:
+    """The compiled core's Sudoku Explainer chains, nested ones included (see
+    logic/explainer.py), or None where the core lacks them."""
+    return getattr(_core, "xchain", None)
+
+
 def fish_search_function() -> Any:
     """The compiled core's Franken and Mutant fish search (see logic/complex_fish.py), or
     None where the core lacks it."""

@@ -26,6 +26,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1474,6 +1475,7 @@ done:
 
 #include "_canon.h"
 #include "_fish.h"
+#include "_xchain.h"
 
 /* The arguments of canon and canon_many: (n, box rows, box columns, values, limit), the
    values of `puzzles` puzzles (0: any number of them) of a classic grid. 0 and a Python
@@ -1587,6 +1589,12 @@ static PyMethodDef core_functions[] = {
     {"fish_search", core_fish_search, METH_VARARGS,
      "fish_search(masks, kinds, cover_ok, peers, bases, vcells, size, budget, category, "
      "max_fins, max_endo) -> (found, budget): logic/complex_fish.py's search of one size"},
+#endif
+#ifdef NP_HAVE_XCHAIN
+    {"xchain", core_xchain, METH_VARARGS,
+     "xchain(ncells, size, houses, kinds, candidates, kind, deadline) -> (value, size, "
+     "order, name, removals), None, or False past the deadline: logic/explainer.py's "
+     "chains of one kind, nested ones included (see _xchain.h)"},
 #endif
     {NULL, NULL, 0, NULL}};
 

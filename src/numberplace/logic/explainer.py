@@ -14,25 +14,37 @@ stuck it uses chains of its own kinds, each valued by its kind and its size:
 - dynamic chains: contradictions and multiple chains whose links may rest on what earlier
   links removed (8.5);
 - the same with intersections, hidden and naked pairs and X-Wings inside the chain (9.0);
+- nested chains: dynamic chains that, where their links stop, run a whole chain search
+  on the board they have made, and go on from what it removes: cycles and forcing
+  chains inside (9.5), multiple chains too (10.0), dynamic chains (10.5), and dynamic
+  chains that have pairs or nested chains of their own inside (10.5);
 
 each plus 0.1 for every length bracket its size passes (:func:`length_bonus`), the size
 being the number of candidate states (a value in a cell, or its absence) its conclusion
-rests on. Among the chains of the first kind that finds any, the Explainer applies the
-cheapest (by value, then size), and goes on from the board that leaves.
+rests on, and for a nested chain the sizes of the chains nested in it too. Among the
+chains of the first kind that finds any, the Explainer applies the cheapest (by value,
+then size), and goes on from the board that leaves.
 
-:func:`explainer_difficulty` follows that path here. A board that needs more than the
-kinds above (the Explainer's nested chains, 9.5 and up) is valued :data:`NESTED` and
-stepped past with our own techniques. Ratings follow this path on grids of up to 81
-cells without sums (see :data:`numberplace.rating.EXPLAINER_CELLS`).
+:func:`explainer_difficulty` follows that path here. The class :class:`Chaining` is the
+reference for the kinds up to 9.0; the compiled core follows the same kinds step for
+step (the same hints, which a test checks), and the nested ones, which in Python would
+take minutes a board. Without the compiled core, a board that needs nested chains is
+valued :data:`NESTED` and stepped past with our own techniques. Ratings follow this path
+on grids of up to 81 cells without sums (see
+:data:`numberplace.rating.EXPLAINER_CELLS`).
 """
 
 from __future__ import annotations
 
+from array import array
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
+from .. import engine
+from ..errors import LimitError
 from ..shape import HouseKind, Shape
 from .board import Board, bit, values_of
 from .geometry import bits, ones
@@ -48,6 +60,29 @@ MULTIPLE = 8.0
 DYNAMIC = 8.5
 DYNAMIC_PLUS = 9.0
 NESTED = 9.5
+NESTED_MULTIPLE = 10.0
+NESTED_DYNAMIC = 10.5
+
+#: The kinds of chain in the Explainer's order, each with the name of its family: the
+#: compiled core's search ``i`` is the ``i``-th.
+FAMILIES: tuple[str, ...] = (
+    "", "Nishio Forcing Chain", "Multiple Forcing Chains", "Dynamic Forcing Chains",
+    "Dynamic Forcing Chains (+)", "Nested Forcing Chains (+ Forcing Chains)",
+    "Nested Forcing Chains (+ Multiple Forcing Chains)",
+    "Nested Forcing Chains (+ Dynamic Forcing Chains)",
+    "Nested Forcing Chains (+ Dynamic Forcing Chains (+))",
+    "Nested Forcing Chains (+ Nested Forcing Chains)",
+)
+#: What a hint of the compiled search says it is, by its number.
+_HINT_NAMES = (
+    "Bidirectional X-Cycle", "Bidirectional Y-Cycle", "Bidirectional Cycle",
+    "Forcing X-Chain", "Forcing Chain", "contradiction", "both ways", "cell", "house",
+)
+#: Grids the compiled search takes: its cells, values and houses.
+_COMPILED_CELLS = 81
+_COMPILED_VALUES = 9
+_COMPILED_HOUSES = 64
+_xchain = engine.xchain_function()
 
 #: Our techniques that the Explainer has too, tried before its chains (singles first).
 SINGLES: tuple[str, ...] = ("Full House", "Hidden Single")
@@ -354,13 +389,45 @@ class Chaining:
 
     def first(self) -> Hint | None:
         """The hint the Explainer would apply on this board, or None where none of the
-        kinds followed here finds anything."""
-        for kind in (self.cycles, self.nishio, self.multiple, self.dynamic,
-                     self.dynamic_plus):
-            hints = kind()
+        kinds followed here finds anything: with the compiled core, every kind up to the
+        nested chains; without it, the kinds up to 9.0."""
+        tables = _compiled_for(self.board.shape)
+        if tables is not None:
+            for kind in range(len(FAMILIES)):
+                hint = self.compiled(kind, tables)
+                if hint is not None:
+                    return hint
+            return None
+        for search in (self.cycles, self.nishio, self.multiple, self.dynamic,
+                       self.dynamic_plus):
+            hints = search()
             if hints:
                 return min(hints, key=lambda h: h.rank)
         return None
+
+    def compiled(self, kind: int, tables: tuple[bytes, bytes] | None = None) -> Hint | None:
+        """The cheapest hint of the ``kind``-th search of :data:`FAMILIES`, found by the
+        compiled core, or None where it finds nothing. The board's memo's deadline
+        bounds the search; past it, :class:`~numberplace.errors.LimitError`. Raises
+        ValueError where the core lacks the search or the shape is too large for it."""
+        tables = tables or _compiled_tables(self.board.shape)
+        if tables is None:
+            raise ValueError("the compiled chains take grids of up to 81 cells and 9 values")
+        memo = self.board.memo
+        memo.check_time()
+        at = memo.deadline.at
+        found = _xchain(self.board.shape.ncells, self.size, tables[0], tables[1],
+                        array("H", self.start).tobytes(), kind, at or 0.0)
+        if found is False:
+            memo.check_time()
+            raise LimitError(memo.deadline.stop_text())
+        if found is None:
+            return None
+        value, size, order, name, removals = found
+        family = FAMILIES[kind]
+        return Hint(value, size, order,
+                    f"{family}: {_HINT_NAMES[name]}" if family else _HINT_NAMES[name],
+                    removals)
 
     def cycles(self) -> list[Hint]:
         """Cycles and forcing chains on one digit (X), through two-candidate cells (Y)
@@ -593,6 +660,32 @@ def _common(branches: list[tuple[Parents, Parents]],
             add(q, size, order, kind)
 
 
+@lru_cache(maxsize=64)
+def _compiled_tables(shape: Shape) -> tuple[bytes, bytes] | None:
+    """Each house's cells and kind (1 row, 2 column, 0 other), as the compiled search
+    reads them, or None where it cannot take the shape (too large, houses not all of the
+    grid's size, or peers that no house makes, which it would not see)."""
+    houses = shape.houses
+    if (_xchain is None or shape.ncells > _COMPILED_CELLS or shape.size > _COMPILED_VALUES
+            or len(houses) > _COMPILED_HOUSES
+            or any(len(h.cells) != shape.size for h in houses)):
+        return None
+    for c, peers in enumerate(shape.peers):
+        made = {q for h in shape.houses_of[c] for q in houses[h].cells} - {c}
+        if made != set(peers):
+            return None
+    cells = array("i", [q for h in houses for q in h.cells]).tobytes()
+    kinds = bytes(1 if h.kind == HouseKind.ROW else 2 if h.kind == HouseKind.COLUMN else 0
+                  for h in houses)
+    return cells, kinds
+
+
+def _compiled_for(shape: Shape) -> tuple[bytes, bytes] | None:
+    """The compiled search's tables for ``shape`` where the path uses that search (the
+    compiled back-end chosen, and the shape one it takes), else None."""
+    return _compiled_tables(shape) if engine.backend_name() == "c" else None
+
+
 def _pairs(mask: int, v: int) -> tuple[tuple[int, int], ...]:
     return tuple((q, v) for q in ones(mask))
 
@@ -653,8 +746,10 @@ def explainer_difficulty(board: Board, value_of: Callable[[Step], float]
     """The Explainer's difficulty of the puzzle on ``board`` (which is solved on the way),
     the name of its hardest step, and whether the path reached the end, taking steps in
     the Explainer's order (see the module docs). ``value_of`` gives the value of one of
-    our steps. A board that neither the kinds here nor our techniques get past ends the
-    path, valued :data:`NESTED`. The board's memo's deadline bounds the work; past it,
+    our steps. A board past every kind of chain followed is stepped past with our own
+    techniques, valued as the next kind the Explainer has (:data:`NESTED` without the
+    compiled core, :data:`NESTED_DYNAMIC` with it); one that they cannot get past
+    either ends the path. The board's memo's deadline bounds the work; past it,
     :class:`~numberplace.errors.LimitError`."""
     shape = board.shape
     singles = REGISTRY.finders(SINGLES, True)
@@ -692,11 +787,12 @@ def explainer_difficulty(board: Board, value_of: Callable[[Step], float]
         else:
             hint = Chaining(board).first()
             if hint is None:
+                past = NESTED_DYNAMIC if _compiled_for(shape) else NESTED
                 step = first(REGISTRY.finders(REGISTRY.rating_order(), True))
                 if step is None:
-                    # stuck for good: the Explainer would need nested chains here too
-                    return max(hardest, NESTED), "Nested Forcing Chain", False
-                value, what = NESTED, "Nested Forcing Chain"
+                    # stuck for good: the Explainer would be stuck here too
+                    return max(hardest, past), "Nested Forcing Chain", False
+                value, what = past, "Nested Forcing Chain"
                 step.apply(board)
             else:
                 value, what = hint.value, hint.kind
