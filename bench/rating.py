@@ -5,8 +5,11 @@ Reads lines ``PUZZLE RATING`` (81 characters, then a Sudoku Explainer rating suc
 second is read too), rates each puzzle with :func:`numberplace.rating.rate`, and prints
 the Spearman rank correlation between the two (per file too, when there are several),
 how many are rated the same, the mean of ours per band of theirs and the time taken.
+With ``--check`` it follows each puzzle's path once more and checks that every cell
+keeps its true digit to the end: no step of the path, nested chains included, removed
+one.
 
-    python bench/rating.py FILE [FILE ...] [--max N] [--jobs J] [--differences D]
+    python bench/rating.py FILE [FILE ...] [--max N] [--jobs J] [--differences D] [--check]
 
 Ratings must come from outside this project: rate puzzles with Sudoku Explainer's
 ``serate`` command yourself, or take a public collection that lists them.
@@ -20,12 +23,16 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 
 from rich.console import Console
 from rich.table import Table
 
-from numberplace import formats
-from numberplace.rating import rate
+from numberplace import engine, formats
+from numberplace.limits import Deadline
+from numberplace.logic.board import Board
+from numberplace.logic.explainer import explainer_difficulty
+from numberplace.rating import _value_of, rate
 
 
 def read(path: str, limit: int | None) -> list[tuple[str, float]]:
@@ -60,6 +67,19 @@ def ours(puzzle: str) -> tuple[float | None, str, float]:
     start = time.perf_counter()
     r = rate(formats.parse(puzzle), book=False)
     return r.difficulty, r.level or r.status, time.perf_counter() - start
+
+
+def sound(puzzle: str) -> bool:
+    """True when the Explainer's path on ``puzzle`` leaves every cell its true digit
+    (placed, or among its candidates) where the path ends."""
+    parsed = formats.parse(puzzle)
+    solution = engine.solve(parsed, limit=1).solution
+    assert solution is not None
+    board = Board.from_puzzle(parsed)
+    board.memo.deadline = Deadline(600)
+    explainer_difficulty(board, partial(_value_of, parsed.shape))
+    return all(v == s if v else m >> (s - 1) & 1
+               for v, m, s in zip(board.values, board.candidates, solution, strict=True))
 
 
 def ranks(values: list[float]) -> list[float]:
@@ -106,6 +126,8 @@ def main() -> None:
                         help="worker processes (default: all cores)")
     parser.add_argument("--differences", type=float, default=None, metavar="D",
                         help="also list the puzzles where ours and theirs differ by D or more")
+    parser.add_argument("--check", action="store_true",
+                        help="also check that no step of each path removes a true digit")
     args = parser.parse_args()
     sources = [(path, read(path, args.max)) for path in args.files]
     pairs = [p for _, got in sources for p in got]
@@ -117,6 +139,7 @@ def main() -> None:
             results.append(result)
             if k % 100 == 0 or k == len(pairs):
                 print(f"rated {k:,} of {len(pairs):,}", file=sys.stderr, flush=True)
+        checked = list(pool.map(sound, [p for p, _ in pairs], chunksize=4)) if args.check else []
     theirs = [r for _, r in pairs]
     mine = [d if d is not None else 0.0 for d, _, _ in results]
     rho = spearman(theirs, mine)
@@ -164,6 +187,11 @@ def main() -> None:
                       ", ".join(f"{k} {v}" for k, v in sorted(levels.items())),
                       f"{statistics.median(results[i][2] for i in idx) * 1e3:.1f}")
     console.print(table)
+    if args.check:
+        print(f"paths that keep every true digit: {sum(checked):,} of {len(checked):,}")
+        for (puzzle, _), ok in zip(pairs, checked, strict=True):
+            if not ok:
+                print(f"{puzzle} a step removed a true digit")
     if args.differences is not None:
         for (puzzle, t), m, (_, level, _) in zip(pairs, mine, results, strict=True):
             if abs(t - m) >= args.differences:
