@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import random
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -270,3 +274,22 @@ def test_the_path_keeps_the_time_limit() -> None:
     board.memo.deadline = Deadline(1e-9)
     with pytest.raises(LimitError):
         explainer_difficulty(board, _value_of)
+
+
+@compiled
+def test_ctrl_c_stops_a_nested_search_with_no_time_limit() -> None:
+    # the search runs without the GIL; it still lets Python's signal handlers run
+    line = data_lines("forum_hardest_1106.txt", 1)[0]
+    script = ("from numberplace import formats\n"
+              "from numberplace.logic.board import Board\n"
+              "from numberplace.logic.explainer import FAMILIES, Chaining\n"
+              f"board = Board.from_puzzle(formats.parse({line!r}))\n"
+              "print('searching', flush=True)\n"
+              "Chaining(board).compiled(len(FAMILIES) - 1)\n")
+    process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    assert process.stdout is not None and process.stdout.readline() == "searching\n"
+    time.sleep(0.5)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=30)
+    assert process.returncode != 0 and "KeyboardInterrupt" in err

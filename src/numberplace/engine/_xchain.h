@@ -24,6 +24,9 @@ typedef unsigned __int128 xc_bits;
 #define XC_HOUSES 64
 #define XC_STATES (XC_CELLS * 32)
 #define XC_CROSS 1024
+/* houses a cell may be in, and the links a value taken makes: its cell's, one a house */
+#define XC_HOF 8
+#define XC_MADE (XC_HOF + 1)
 
 /* how a state came: its own cell (a naked single or a cell's other values), a house, the
  * start, or a rule inside the chain */
@@ -64,20 +67,22 @@ typedef struct {
     int n, size, nh;
     int hc[XC_HOUSES][XC_VALUES];
     xc_bits hm[XC_HOUSES];
-    int hof[XC_CELLS][8], nhof[XC_CELLS];
+    int hof[XC_CELLS][XC_HOF], nhof[XC_CELLS];
     /* the same houses in the order the Explainer names a link's house: boxes (and other
      * regions), rows, columns */
-    int hcause[XC_CELLS][8];
+    int hcause[XC_CELLS][XC_HOF];
     xc_bits peer[XC_CELLS];
     int ncross;
     short cr1[XC_CROSS], cr2[XC_CROSS];
     xc_bits crin[XC_CROSS];
     /* X-Wings: rows as bases with columns as covers, then the other way round */
     int nb[2], bases[2][XC_VALUES], covers[2][XC_VALUES], pos[2][XC_CELLS];
-    /* time */
-    double deadline;
+    /* time, and Python's signal handlers (run from the main thread only, as the
+     * engine's search does): ``expired`` stops the search for either */
+    double deadline, next_signal;
     unsigned ticks;
-    int expired, failed;
+    int expired, failed, interrupted, signals;
+    PyThreadState *tstate;
     /* nested chains met so far: their complexity and a key for the Explainer's
      * "same chain" (the same states reached) */
     int *nest_size;
@@ -122,8 +127,19 @@ static int xc_late(XcShape *s)
 {
     if (s->expired || s->failed)
         return 1;
-    if (s->deadline > 0 && (++s->ticks & 15) == 0 && xc_now() > s->deadline)
-        s->expired = 1;
+    if ((++s->ticks & 15) == 0) {
+        double now = xc_now();
+        if (s->deadline > 0 && now > s->deadline) {
+            s->expired = 1;
+        } else if (s->signals && now >= s->next_signal) {
+            s->next_signal = now + SIGNAL_CHECK_SECONDS;
+            PyEval_RestoreThread(s->tstate);
+            int raised = PyErr_CheckSignals() < 0;
+            s->tstate = PyEval_SaveThread();
+            if (raised)
+                s->interrupted = s->expired = 1;
+        }
+    }
     return s->expired;
 }
 
@@ -140,7 +156,8 @@ static int xc_pool_add(XcOutcome *o, const int *items, int n)
         o->pcap = cap;
     }
     int at = o->np;
-    memcpy(o->pool + at, items, sizeof(int) * (size_t)n);
+    if (n)
+        memcpy(o->pool + at, items, sizeof(int) * (size_t)n);
     o->np += n;
     return at;
 }
@@ -402,8 +419,8 @@ typedef struct {
     unsigned stamp;
     unsigned *seen; /* XC_STATES, by stamp */
     int nestsum;
-    int nn;
-    uint64_t nkeys[256];
+    int nn, ncap;
+    uint64_t *nkeys;
     uint64_t key;
     XcSink *sink; /* all: rule parents go to sink->par (deduplicated by pmark) */
     unsigned *pmark;
@@ -466,8 +483,17 @@ static void xc_trace_nest(XcShape *s, XcTrace *t, int id)
     for (int i = 0; i < t->nn; i++)
         if (t->nkeys[i] == key)
             return;
-    if (t->nn < 256)
-        t->nkeys[t->nn++] = key;
+    if (t->nn == t->ncap) {
+        int cap = t->ncap ? t->ncap * 2 : 64;
+        uint64_t *p = realloc(t->nkeys, sizeof(uint64_t) * (size_t)cap);
+        if (!p) {
+            s->failed = 1;
+            return;
+        }
+        t->nkeys = p;
+        t->ncap = cap;
+    }
+    t->nkeys[t->nn++] = key;
     t->nestsum += s->nest_size[id];
 }
 
@@ -909,6 +935,7 @@ static int xc_advanced(const XcBoard *b, XcOutcome *o, const uint16_t *grid,
             xc_search(s, grid, kind, b->depth + 1, &sk, &t);
         free(t.seen);
         free(t.pmark);
+        free(t.nkeys);
         /* the Explainer's order: cheapest first, one hint for each set of removals */
         int any = 0;
         XcOrder *ord = sk.nh ? malloc(sizeof(XcOrder) * (size_t)sk.nh) : NULL;
@@ -998,7 +1025,7 @@ static int xc_chain(const XcBoard *b, XcOutcome *o, int dynamic, int y, int leve
     }
     int out[XC_CELLS + XC_VALUES];
     signed char cause[XC_CELLS + XC_VALUES];
-    XcMade made[8];
+    XcMade made[XC_MADE];
     for (;;) {
         if (s->failed)
             return 0;
@@ -1190,10 +1217,10 @@ static void xc_cycles_from(const XcBoard *b, XcSink *sk, XcTrace *t, XcNodes *ns
     pon[non++] = root;
     int length = 0, out[XC_CELLS + XC_VALUES];
     signed char cause[XC_CELLS + XC_VALUES];
-    XcMade made[8];
+    XcMade made[XC_MADE];
     while ((non || noff) && !s->failed) {
         length++;
-        for (int i = 0; i < non; i++) {
+        for (int i = 0; i < non && !s->failed; i++) {
             int node = pon[i];
             unsigned stamp_anc = ++s->stamp_anc;
             for (int a = node; a >= 0; a = ns->up[a])
@@ -1206,13 +1233,14 @@ static void xc_cycles_from(const XcBoard *b, XcSink *sk, XcTrace *t, XcNodes *ns
                 if (nn < 0)
                     break;
                 if (noff == capoff) {
-                    capoff = capoff ? capoff * 2 : 256;
-                    int *p = realloc(poff, sizeof(int) * (size_t)capoff);
+                    int cap = capoff ? capoff * 2 : 256;
+                    int *p = realloc(poff, sizeof(int) * (size_t)cap);
                     if (!p) {
                         s->failed = 1;
                         break;
                     }
                     poff = p;
+                    capoff = cap;
                 }
                 poff[noff++] = nn;
             }
@@ -1244,13 +1272,13 @@ static void xc_cycles_from(const XcBoard *b, XcSink *sk, XcTrace *t, XcNodes *ns
                 if (seen_on[q] != stamp_on) {
                     seen_on[q] = stamp_on;
                     if (non == capon) {
-                        capon *= 2;
-                        int *p = realloc(pon, sizeof(int) * (size_t)capon);
+                        int *p = realloc(pon, sizeof(int) * (size_t)capon * 2);
                         if (!p) {
                             s->failed = 1;
                             break;
                         }
                         pon = p;
+                        capon *= 2;
                     }
                     pon[non++] = nxt;
                 }
@@ -1289,7 +1317,7 @@ static void xc_forcing_from(const XcBoard *b, XcSink *sk, XcTrace *t, XcNodes *n
     cur[ncur++] = root;
     int out[XC_CELLS + XC_VALUES];
     signed char cause[XC_CELLS + XC_VALUES];
-    XcMade made[8];
+    XcMade made[XC_MADE];
     while (ncur && !s->failed) {
         /* from on states to off states (the pending off states come first) */
         int offs[XC_STATES], noffs = 0;
@@ -1626,7 +1654,7 @@ static int xc_shape(XcShape *s, int ncells, int size, const int32_t *houses, int
         s->hm[h] = 0;
         for (int i = 0; i < size; i++) {
             int c = houses[h * size + i];
-            if (c < 0 || c >= ncells || s->nhof[c] >= 8)
+            if (c < 0 || c >= ncells || s->nhof[c] >= XC_HOF)
                 return 0;
             s->hc[h][i] = c;
             s->hm[h] |= XC_ONE << c;
@@ -1691,6 +1719,10 @@ static PyObject *core_xchain(PyObject *module, PyObject *args)
                           &deadline))
         return NULL;
     PyObject *result = NULL;
+    XcSink sk;
+    memset(&sk, 0, sizeof sk);
+    XcTrace t;
+    memset(&t, 0, sizeof t);
     XcShape *s = calloc(1, sizeof(XcShape));
     unsigned *seen = calloc(XC_STATES, sizeof(unsigned));
     int nh = (int)kinds.len;
@@ -1706,16 +1738,21 @@ static PyObject *core_xchain(PyObject *module, PyObject *args)
                                           "is needed");
         goto done;
     }
+    const uint16_t *cm = (const uint16_t *)cands.buf;
+    for (int c = 0; c < ncells; c++)
+        if (cm[c] >> size) {
+            PyErr_SetString(PyExc_ValueError, "xchain: a candidate out of range");
+            goto done;
+        }
     s->deadline = deadline;
-    XcSink sk;
-    memset(&sk, 0, sizeof sk);
-    XcTrace t;
-    memset(&t, 0, sizeof t);
     t.seen = seen;
     /* the search reads and writes only its own memory: other threads may run */
-    Py_BEGIN_ALLOW_THREADS
+    s->signals = PyThread_get_thread_ident() == main_thread;
+    s->tstate = PyEval_SaveThread();
     xc_search(s, (const uint16_t *)cands.buf, kind, 0, &sk, &t);
-    Py_END_ALLOW_THREADS
+    PyEval_RestoreThread(s->tstate);
+    if (s->interrupted)
+        goto done; /* a signal handler raised: its exception is set */
     if (s->failed) {
         PyErr_NoMemory();
         goto done;
@@ -1748,6 +1785,7 @@ done:
         xc_free(s);
     free(s);
     free(seen);
+    free(t.nkeys);
     PyBuffer_Release(&houses);
     PyBuffer_Release(&kinds);
     PyBuffer_Release(&cands);
