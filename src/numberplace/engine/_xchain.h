@@ -68,8 +68,8 @@ typedef struct {
     int hc[XC_HOUSES][XC_VALUES];
     xc_bits hm[XC_HOUSES];
     int hof[XC_CELLS][XC_HOF], nhof[XC_CELLS];
-    /* the same houses in the order the Explainer names a link's house: boxes (and other
-     * regions), rows, columns */
+    /* the same houses in the order the Explainer looks at them: boxes (and jigsaw
+     * regions), rows, columns, then any other kind */
     int hcause[XC_CELLS][XC_HOF];
     xc_bits peer[XC_CELLS];
     int ncross;
@@ -295,7 +295,9 @@ static void xc_board(XcBoard *b, XcShape *s, const uint16_t *cands, int depth)
     }
 }
 
-/* the links from a value placed: its cell's other values (y), its peers' places */
+/* the links from a value placed: its cell's other values (y), then its peers' places,
+ * house by house in the Explainer's order (which decides the parents a state keeps when
+ * two links reach it) */
 static int xc_on_to_off(const XcBoard *b, const uint16_t *grid, const xc_bits *vm, int k,
                         int y, int *out, signed char *cause)
 {
@@ -310,16 +312,20 @@ static int xc_on_to_off(const XcBoard *b, const uint16_t *grid, const xc_bits *v
             out[n++] = XC_ST(c, w, 0);
         }
     }
-    for (xc_bits m = s->peer[c] & vm[v]; m; m &= m - 1) {
-        int q = xc_low(m);
-        int h = XC_NONE;
-        for (int i = 0; i < s->nhof[c]; i++)
-            if (s->hm[s->hcause[c][i]] >> q & 1) {
-                h = s->hcause[c][i];
-                break;
+    xc_bits done = XC_ONE << c;
+    for (int i = 0; i < s->nhof[c]; i++) {
+        int h = s->hcause[c][i];
+        xc_bits m = s->hm[h] & vm[v] & ~done;
+        if (!m)
+            continue;
+        done |= m;
+        for (int x = 0; x < s->size; x++) {
+            int q = s->hc[h][x];
+            if (m >> q & 1) {
+                cause[n] = (signed char)h;
+                out[n++] = XC_ST(q, v, 0);
             }
-        cause[n] = (signed char)h;
-        out[n++] = XC_ST(q, v, 0);
+        }
     }
     return n;
 }
@@ -353,10 +359,12 @@ static int xc_off_to_on(const XcBoard *b, const uint16_t *grid, const xc_bits *v
     }
     xc_bits here = vm[v] & ~(XC_ONE << c);
     xc_bits gone = b->vstart[v] & ~vm[v];
+    xc_bits made = 0;
     for (int i = 0; i < s->nhof[c]; i++) {
-        int h = s->hof[c][i];
+        int h = s->hcause[c][i];
         xc_bits rest = here & s->hm[h];
-        if (rest && !(rest & (rest - 1))) {
+        if (rest && !(rest & (rest - 1)) && !(rest & made)) {
+            made |= rest;
             XcMade *r = &out[n++];
             r->q = XC_ST(xc_low(rest), v, 1);
             r->cause = h;
@@ -1560,7 +1568,7 @@ static void xc_multiple(const XcBoard *b, XcSink *sk, XcTrace *t, double base, i
                 /* house forcing chains for v where c is its first place */
                 unsigned bv = 1u << (v - 1);
                 for (int i = 0; i < s->nhof[c]; i++) {
-                    int h = s->hof[c][i];
+                    int h = s->hcause[c][i];
                     int places[XC_VALUES], np = 0;
                     for (int x = 0; x < s->size; x++)
                         if (b->start[s->hc[h][x]] & bv)
@@ -1651,6 +1659,8 @@ static int xc_shape(XcShape *s, int ncells, int size, const int32_t *houses, int
     s->size = size;
     s->nh = nh;
     for (int h = 0; h < nh; h++) {
+        if (kinds[h] > 3)
+            return 0;
         s->hm[h] = 0;
         for (int i = 0; i < size; i++) {
             int c = houses[h * size + i];
@@ -1663,9 +1673,9 @@ static int xc_shape(XcShape *s, int ncells, int size, const int32_t *houses, int
     }
     for (int c = 0; c < ncells; c++) {
         int n = 0;
-        for (int kind = 0; kind < 3; kind++)
+        for (int kind = 0; kind < 4; kind++)
             for (int i = 0; i < s->nhof[c]; i++)
-                if (kinds[s->hof[c][i]] == kind || (kind == 0 && kinds[s->hof[c][i]] > 2))
+                if (kinds[s->hof[c][i]] == kind)
                     s->hcause[c][n++] = s->hof[c][i];
         s->peer[c] = 0;
         for (int i = 0; i < s->nhof[c]; i++)

@@ -78,6 +78,8 @@ _HINT_NAMES = (
     "Bidirectional X-Cycle", "Bidirectional Y-Cycle", "Bidirectional Cycle",
     "Forcing X-Chain", "Forcing Chain", "contradiction", "both ways", "cell", "house",
 )
+#: The order in which the Explainer looks at a cell's houses: boxes, rows, columns.
+_LOOK = {HouseKind.BOX: 0, HouseKind.REGION: 0, HouseKind.ROW: 1, HouseKind.COLUMN: 2}
 #: Grids the compiled search takes: its cells, values and houses.
 _COMPILED_CELLS = 81
 _COMPILED_VALUES = 9
@@ -187,6 +189,9 @@ class Chaining:
         self._lines = _lines(shape)
         self.peer_masks = [bits(p) for p in shape.peers]
         self.house_masks = [bits(h) for h in self.houses]
+        #: each cell's houses in the order the Explainer looks at them
+        self.looked = [sorted(hs, key=lambda h: _LOOK.get(shape.houses[h].kind, 3))
+                       for hs in shape.houses_of]
         #: for each value, the cells that hold it as a candidate, as a bit set
         self.vstart = [0] * (self.size + 1)
         for c, m in enumerate(self.start):
@@ -194,6 +199,9 @@ class Chaining:
                 self.vstart[v] |= 1 << c
 
     # -- links -------------------------------------------------------------------------
+    # Both kinds of link look at a cell's houses in the Explainer's order (boxes, rows,
+    # columns): when two links reach one state, the first keeps its parents, and so the
+    # size of what follows.
 
     def _on_to_off(self, grid: list[int], vmask: list[int], k: int, y: bool) -> list[int]:
         c = k >> 7
@@ -203,11 +211,12 @@ class Chaining:
             for w in values_of(grid[c] & ~(1 << (v - 1))):
                 out.append((c << 6 | w) << 1)
         low = v << 1
-        m = self.peer_masks[c] & vmask[v]
-        while m:
-            lb = m & -m
-            out.append((lb.bit_length() - 1) << 7 | low)
-            m ^= lb
+        done = 1 << c
+        for h in self.looked[c]:
+            m = self.house_masks[h] & vmask[v] & ~done
+            if m:
+                done |= m
+                out.extend(q << 7 | low for q in self.houses[h] if m >> q & 1)
         return out
 
     def _off_to_on(self, grid: list[int], vmask: list[int], k: int, y: bool
@@ -224,10 +233,12 @@ class Chaining:
         here = vmask[v] & ~(1 << c)
         gone = self.vstart[v] & ~vmask[v]
         low = v << 1
-        for h in self.houses_of[c]:
+        made = 0
+        for h in self.looked[c]:
             hm = self.house_masks[h]
             rest = here & hm
-            if rest and not rest & (rest - 1):
+            if rest and not rest & (rest - 1) and not rest & made:
+                made |= rest
                 hidden = tuple(q << 7 | low for q in ones(gone & hm))
                 out.append(((rest.bit_length() - 1) << 7 | low | 1, (k, *hidden)))
         return out
@@ -637,7 +648,7 @@ class Chaining:
                 add: Callable[[int, int, int, str], None]) -> None:
         """House forcing chains for ``v`` in the houses where ``c`` is its first place."""
         b = 1 << (v - 1)
-        for h in self.houses_of[c]:
+        for h in self.looked[c]:
             places = [q for q in self.houses[h] if self.start[q] & b]
             if not (len(places) == 2 or (multiple and len(places) > 2)) or places[0] != c:
                 continue
@@ -662,9 +673,10 @@ def _common(branches: list[tuple[Parents, Parents]],
 
 @lru_cache(maxsize=64)
 def _compiled_tables(shape: Shape) -> tuple[bytes, bytes] | None:
-    """Each house's cells and kind (1 row, 2 column, 0 other), as the compiled search
-    reads them, or None where it cannot take the shape (too large, houses not all of the
-    grid's size, or peers that no house makes, which it would not see)."""
+    """Each house's cells and kind (0 box or region, 1 row, 2 column, 3 other: the order
+    in which the Explainer looks at them), as the compiled search reads them, or None
+    where it cannot take the shape (too large, houses not all of the grid's size, or
+    peers that no house makes, which it would not see)."""
     houses = shape.houses
     if (_xchain is None or shape.ncells > _COMPILED_CELLS or shape.size > _COMPILED_VALUES
             or len(houses) > _COMPILED_HOUSES
@@ -675,8 +687,7 @@ def _compiled_tables(shape: Shape) -> tuple[bytes, bytes] | None:
         if made != set(peers):
             return None
     cells = array("i", [q for h in houses for q in h.cells]).tobytes()
-    kinds = bytes(1 if h.kind == HouseKind.ROW else 2 if h.kind == HouseKind.COLUMN else 0
-                  for h in houses)
+    kinds = bytes(_LOOK.get(h.kind, 3) for h in houses)
     return cells, kinds
 
 
