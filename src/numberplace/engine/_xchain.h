@@ -58,6 +58,20 @@ static int xc_low(xc_bits m)
     return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(m >> 64));
 }
 
+/* masks of a cell's values: exactly two of them, more than two (no popcount: the
+ * portable build has no instruction for it) */
+static int xc_two(unsigned m)
+{
+    unsigned rest = m & (m - 1);
+    return rest && !(rest & (rest - 1));
+}
+
+static int xc_over_two(unsigned m)
+{
+    unsigned rest = m & (m - 1);
+    return rest && (rest & (rest - 1));
+}
+
 #define XC_ONE ((xc_bits)1)
 #define XC_ST(c, v, on) ((((c) * 16 + (v)) << 1) | (on))
 #define XC_CELLOF(k) ((k) >> 5)
@@ -319,12 +333,9 @@ static int xc_on_to_off(const XcBoard *b, const uint16_t *grid, const xc_bits *v
         if (!m)
             continue;
         done |= m;
-        for (int x = 0; x < s->size; x++) {
-            int q = s->hc[h][x];
-            if (m >> q & 1) {
-                cause[n] = (signed char)h;
-                out[n++] = XC_ST(q, v, 0);
-            }
+        for (; m; m &= m - 1) { /* a house's cells are in increasing order */
+            cause[n] = (signed char)h;
+            out[n++] = XC_ST(xc_low(m), v, 0);
         }
     }
     return n;
@@ -343,7 +354,7 @@ static int xc_off_to_on(const XcBoard *b, const uint16_t *grid, const xc_bits *v
     const XcShape *s = b->s;
     int c = XC_CELLOF(k), v = XC_VALOF(k), n = 0;
     unsigned bv = 1u << (v - 1), m = grid[c];
-    if (y && __builtin_popcount(m) == 2 && (m & bv)) {
+    if (y && xc_two(m) && (m & bv)) {
         int w = __builtin_ctz(m & ~bv) + 1;
         XcMade *r = &out[n++];
         r->q = XC_ST(c, w, 1);
@@ -757,7 +768,7 @@ static void xc_naked_pairs(const XcBoard *b, const uint16_t *grid, XcRules *rs)
         const int *cells = s->hc[h];
         int two[XC_VALUES], nt = 0;
         for (int i = 0; i < s->size; i++)
-            if (__builtin_popcount(grid[cells[i]]) == 2)
+            if (xc_two(grid[cells[i]]))
                 two[nt++] = cells[i];
         for (int i = 0; i < nt; i++)
             for (int j = i + 1; j < nt; j++) {
@@ -819,7 +830,7 @@ static void xc_x_wings(const XcBoard *b, const uint16_t *grid, xc_bits where[][X
                 unsigned cols = 0;
                 for (xc_bits m = p; m; m &= m - 1)
                     cols |= 1u << s->pos[side][xc_low(m)];
-                if (__builtin_popcount(cols) == 2) {
+                if (xc_two(cols)) {
                     sh[ns] = h;
                     scols[ns++] = cols;
                 }
@@ -1264,7 +1275,7 @@ static void xc_cycles_from(const XcBoard *b, XcSink *sk, XcTrace *t, XcNodes *ns
                 int c = XC_CELLOF(k);
                 unsigned m = b->start[c], bv = 1u << (XC_VALOF(k) - 1);
                 n = 0;
-                if (__builtin_popcount(m) == 2 && (m & bv)) {
+                if (xc_two(m) && (m & bv)) {
                     made[0].q = XC_ST(c, __builtin_ctz(m & ~bv) + 1, 1);
                     made[0].cause = XC_CELL;
                     n = 1;
@@ -1400,7 +1411,7 @@ static void xc_cycles(const XcBoard *b, XcSink *sk, XcTrace *t)
         int y = modes[md][0], x = modes[md][1];
         for (int c = 0; c < s->n && !s->failed; c++) {
             unsigned m = b->start[c];
-            if (!(m & (m - 1)) || (!x && __builtin_popcount(m) > 2))
+            if (!(m & (m - 1)) || (!x && xc_over_two(m)))
                 continue;
             for (unsigned r = m; r; r &= r - 1) {
                 int v = __builtin_ctz(r) + 1;
@@ -1664,7 +1675,8 @@ static int xc_shape(XcShape *s, int ncells, int size, const int32_t *houses, int
         s->hm[h] = 0;
         for (int i = 0; i < size; i++) {
             int c = houses[h * size + i];
-            if (c < 0 || c >= ncells || s->nhof[c] >= XC_HOF)
+            if (c < 0 || c >= ncells || s->nhof[c] >= XC_HOF ||
+                (i && c <= houses[h * size + i - 1]))
                 return 0;
             s->hc[h][i] = c;
             s->hm[h] |= XC_ONE << c;

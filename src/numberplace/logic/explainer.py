@@ -675,12 +675,13 @@ def _common(branches: list[tuple[Parents, Parents]],
 def _compiled_tables(shape: Shape) -> tuple[bytes, bytes] | None:
     """Each house's cells and kind (0 box or region, 1 row, 2 column, 3 other: the order
     in which the Explainer looks at them), as the compiled search reads them, or None
-    where it cannot take the shape (too large, houses not all of the grid's size, or
-    peers that no house makes, which it would not see)."""
+    where it cannot take the shape (too large, houses not all of the grid's size or not
+    listed in increasing order, or peers that no house makes, which it would not see)."""
     houses = shape.houses
     if (_xchain is None or shape.ncells > _COMPILED_CELLS or shape.size > _COMPILED_VALUES
             or len(houses) > _COMPILED_HOUSES
-            or any(len(h.cells) != shape.size for h in houses)):
+            or any(len(h.cells) != shape.size or list(h.cells) != sorted(h.cells)
+                   for h in houses)):
         return None
     for c, peers in enumerate(shape.peers):
         made = {q for h in shape.houses_of[c] for q in houses[h].cells} - {c}
