@@ -1309,6 +1309,18 @@ static void xc_cycles_from(const XcBoard *b, XcSink *sk, XcTrace *t, XcNodes *ns
     free(poff);
 }
 
+/* a forcing chain: the path to ``end``, whose state is the source's opposite */
+static void xc_forcing_hint(const XcBoard *b, XcSink *sk, XcTrace *t, const XcNodes *ns,
+                            int end, int y)
+{
+    xc_trace_begin(t, sk);
+    int size = xc_path(b->s, t, ns, end, 0, 0);
+    short rem[XC_CELLS];
+    int nr = xc_removals(b, ns->key[end], rem);
+    xc_emit(b->s, sk, t, y ? 7.0 : 6.6, size, y ? XC_XY : XC_X_CYCLE,
+            y ? XN_XY_FORCING : XN_X_FORCING, rem, nr);
+}
+
 static void xc_forcing_from(const XcBoard *b, XcSink *sk, XcTrace *t, XcNodes *ns, int source,
                             int y)
 {
@@ -1354,12 +1366,7 @@ static void xc_forcing_from(const XcBoard *b, XcSink *sk, XcTrace *t, XcNodes *n
                         break;
                     if ((q ^ 1) == source && !found) {
                         found = 1;
-                        xc_trace_begin(t, sk);
-                        int size = xc_path(s, t, ns, nn, 0, 0);
-                        short rem[XC_CELLS];
-                        int nr = xc_removals(b, q, rem);
-                        xc_emit(s, sk, t, y ? 7.0 : 6.6, size, y ? XC_XY : XC_X_CYCLE,
-                                y ? XN_XY_FORCING : XN_X_FORCING, rem, nr);
+                        xc_forcing_hint(b, sk, t, ns, nn, y);
                     }
                     if (seen[q] != stamp) {
                         seen[q] = stamp;
@@ -1380,12 +1387,7 @@ static void xc_forcing_from(const XcBoard *b, XcSink *sk, XcTrace *t, XcNodes *n
                     break;
                 if ((q ^ 1) == source && !found) {
                     found = 1;
-                    xc_trace_begin(t, sk);
-                    int size = xc_path(s, t, ns, nn, 0, 0);
-                    short rem[XC_CELLS];
-                    int nr = xc_removals(b, q, rem);
-                    xc_emit(s, sk, t, y ? 7.0 : 6.6, size, y ? XC_XY : XC_X_CYCLE,
-                            y ? XN_XY_FORCING : XN_X_FORCING, rem, nr);
+                    xc_forcing_hint(b, sk, t, ns, nn, y);
                 }
                 if (seen[q] != stamp) {
                     seen[q] = stamp;
@@ -1621,38 +1623,21 @@ static int xc_search(XcShape *s, const uint16_t *cands, int kind, int depth, XcS
         return -1;
     }
     xc_board(b, s, cands, depth);
-    switch (kind) {
-    case XK_CYCLES:
+    /* each kind after the cycles: its base value, whether dynamic, Nishio, multiple,
+     * and its level (what runs inside its chains) */
+    static const struct {
+        double base;
+        int dynamic, nishio, multiple, level;
+    } kinds[XK_KINDS] = {
+        {0, 0, 0, 0, 0},     {7.5, 1, 1, 0, 0},  {8.0, 0, 0, 1, 0},  {8.5, 1, 0, 1, 0},
+        {9.0, 1, 0, 1, 1},   {9.5, 1, 0, 1, 2},  {10.0, 1, 0, 1, 3}, {10.5, 1, 0, 1, 4},
+        {10.5, 1, 0, 1, 5},  {10.5, 1, 0, 1, 6},
+    };
+    if (kind == XK_CYCLES)
         xc_cycles(b, sk, t);
-        break;
-    case XK_NISHIO:
-        xc_multiple(b, sk, t, 7.5, 1, 1, 0, 0);
-        break;
-    case XK_MULTIPLE:
-        xc_multiple(b, sk, t, 8.0, 0, 0, 1, 0);
-        break;
-    case XK_DYNAMIC:
-        xc_multiple(b, sk, t, 8.5, 1, 0, 1, 0);
-        break;
-    case XK_PLUS:
-        xc_multiple(b, sk, t, 9.0, 1, 0, 1, 1);
-        break;
-    case XK_NEST2:
-        xc_multiple(b, sk, t, 9.5, 1, 0, 1, 2);
-        break;
-    case XK_NEST3:
-        xc_multiple(b, sk, t, 10.0, 1, 0, 1, 3);
-        break;
-    case XK_NEST4:
-        xc_multiple(b, sk, t, 10.5, 1, 0, 1, 4);
-        break;
-    case XK_NEST41:
-        xc_multiple(b, sk, t, 10.5, 1, 0, 1, 5);
-        break;
-    case XK_NEST42:
-        xc_multiple(b, sk, t, 10.5, 1, 0, 1, 6);
-        break;
-    }
+    else
+        xc_multiple(b, sk, t, kinds[kind].base, kinds[kind].dynamic, kinds[kind].nishio,
+                    kinds[kind].multiple, kinds[kind].level);
     free(b);
     return s->failed || s->expired ? -1 : 0;
 }
