@@ -157,18 +157,31 @@ static int xc_late(XcShape *s)
     return s->expired;
 }
 
+/* Room for ``need`` items of ``size`` bytes in the array whose pointer is at ``where``
+ * (its capacity ``*cap``, doubled from ``first``): 0, or -1 with nothing changed when
+ * memory is short. The pointer is read and written through memcpy, which any pointer
+ * type allows. */
+static int xc_room(void *where, int *cap, int need, size_t size, int first)
+{
+    if (need <= *cap)
+        return 0;
+    int c = *cap ? *cap : first;
+    while (c < need)
+        c *= 2;
+    void *items;
+    memcpy(&items, where, sizeof items);
+    items = realloc(items, size * (size_t)c);
+    if (!items)
+        return -1;
+    memcpy(where, &items, sizeof items);
+    *cap = c;
+    return 0;
+}
+
 static int xc_pool_add(XcOutcome *o, const int *items, int n)
 {
-    if (o->np + n > o->pcap) {
-        int cap = o->pcap ? o->pcap : 1024;
-        while (o->np + n > cap)
-            cap *= 2;
-        int *p = realloc(o->pool, sizeof(int) * (size_t)cap);
-        if (!p)
-            return -1;
-        o->pool = p;
-        o->pcap = cap;
-    }
+    if (xc_room(&o->pool, &o->pcap, o->np + n, sizeof(int), 1024) < 0)
+        return -1;
     int at = o->np;
     if (n)
         memcpy(o->pool + at, items, sizeof(int) * (size_t)n);
@@ -240,15 +253,9 @@ static XcOutcome *xc_take(XcShape *s, int depth)
         s->arena[depth] = a;
     }
     if (a->used == a->nout) {
-        if (a->nout == a->cap) {
-            int cap = a->cap ? a->cap * 2 : 64;
-            XcOutcome **p = realloc(a->out, sizeof(XcOutcome *) * (size_t)cap);
-            if (!p) {
-                s->failed = 1;
-                return NULL;
-            }
-            a->out = p;
-            a->cap = cap;
+        if (xc_room(&a->out, &a->cap, a->nout + 1, sizeof(XcOutcome *), 64) < 0) {
+            s->failed = 1;
+            return NULL;
         }
         /* only the index by state needs zeros: the rest is written before it is read */
         XcOutcome *o = malloc(sizeof(XcOutcome));
@@ -461,15 +468,9 @@ static void xc_rule_parent(XcShape *s, XcTrace *t, int k)
     if (t->pmark[k] == t->pstamp)
         return;
     t->pmark[k] = t->pstamp;
-    if (sk->npar == sk->parcap) {
-        int cap = sk->parcap ? sk->parcap * 2 : 1024;
-        int *p = realloc(sk->par, sizeof(int) * (size_t)cap);
-        if (!p) {
-            s->failed = 1;
-            return;
-        }
-        sk->par = p;
-        sk->parcap = cap;
+    if (xc_room(&sk->par, &sk->parcap, sk->npar + 1, sizeof(int), 1024) < 0) {
+        s->failed = 1;
+        return;
     }
     sk->par[sk->npar++] = k;
 }
@@ -502,15 +503,9 @@ static void xc_trace_nest(XcShape *s, XcTrace *t, int id)
     for (int i = 0; i < t->nn; i++)
         if (t->nkeys[i] == key)
             return;
-    if (t->nn == t->ncap) {
-        int cap = t->ncap ? t->ncap * 2 : 64;
-        uint64_t *p = realloc(t->nkeys, sizeof(uint64_t) * (size_t)cap);
-        if (!p) {
-            s->failed = 1;
-            return;
-        }
-        t->nkeys = p;
-        t->ncap = cap;
+    if (xc_room(&t->nkeys, &t->ncap, t->nn + 1, sizeof(uint64_t), 64) < 0) {
+        s->failed = 1;
+        return;
     }
     t->nkeys[t->nn++] = key;
     t->nestsum += s->nest_size[id];
@@ -617,15 +612,9 @@ static void xc_emit(XcShape *s, XcSink *sk, XcTrace *t, double base, int flat, i
         }
         return;
     }
-    if (sk->nh == sk->cap) {
-        int cap = sk->cap ? sk->cap * 2 : 64;
-        XcHint *p = realloc(sk->hints, sizeof(XcHint) * (size_t)cap);
-        if (!p) {
-            s->failed = 1;
-            return;
-        }
-        sk->hints = p;
-        sk->cap = cap;
+    if (xc_room(&sk->hints, &sk->cap, sk->nh + 1, sizeof(XcHint), 64) < 0) {
+        s->failed = 1;
+        return;
     }
     XcHint *h = &sk->hints[sk->nh++];
     h->value = value;
@@ -672,19 +661,37 @@ typedef struct {
 
 static XcRule *xc_rule_new(XcShape *s, XcRules *rs)
 {
-    if (rs->n == rs->cap) {
-        int cap = rs->cap ? rs->cap * 2 : 16;
-        XcRule *p = realloc(rs->r, sizeof(XcRule) * (size_t)cap);
-        if (!p) {
-            s->failed = 1;
-            return NULL;
-        }
-        rs->r = p;
-        rs->cap = cap;
+    if (xc_room(&rs->r, &rs->cap, rs->n + 1, sizeof(XcRule), 16) < 0) {
+        s->failed = 1;
+        return NULL;
     }
     XcRule *r = &rs->r[rs->n++];
     r->nrem = r->npar = 0;
     return r;
+}
+
+/* a rule found: its removals (cell * 16 + value) and the chain's removals it rests on;
+ * -1 when memory is short */
+static int xc_rule_add(XcShape *s, XcRules *rs, const short *rem, int nrem, const int *par,
+                       int npar)
+{
+    XcRule *r = xc_rule_new(s, rs);
+    if (!r)
+        return -1;
+    memcpy(r->rem, rem, sizeof(short) * (size_t)nrem);
+    r->nrem = nrem;
+    memcpy(r->par, par, sizeof(int) * (size_t)npar);
+    r->npar = npar;
+    return 0;
+}
+
+/* removals of ``v`` from the cells of ``mask`` */
+static int xc_mask_rem(xc_bits mask, int v, short *rem)
+{
+    int n = 0;
+    for (; mask; mask &= mask - 1)
+        rem[n++] = (short)(xc_low(mask) * 16 + v);
+    return n;
 }
 
 static void xc_locking(const XcBoard *b, const uint16_t *grid, xc_bits where[][XC_VALUES + 1],
@@ -705,13 +712,9 @@ static void xc_locking(const XcBoard *b, const uint16_t *grid, xc_bits where[][X
             int np = xc_gone(b, s->hm[h1] & ~inside, v, grid, par);
             if (!np)
                 continue;
-            XcRule *r = xc_rule_new(s, rs);
-            if (!r)
+            short out[XC_CELLS];
+            if (xc_rule_add(s, rs, out, xc_mask_rem(rem, v, out), par, np) < 0)
                 return;
-            for (; rem; rem &= rem - 1)
-                r->rem[r->nrem++] = (short)(xc_low(rem) * 16 + v);
-            memcpy(r->par, par, sizeof(int) * (size_t)np);
-            r->npar = np;
         }
     }
 }
@@ -750,13 +753,8 @@ static void xc_hidden_pairs(const XcBoard *b, const uint16_t *grid,
                 np += xc_gone(b, rest, bv, grid, par + np);
                 if (!np)
                     continue;
-                XcRule *r = xc_rule_new(s, rs);
-                if (!r)
+                if (xc_rule_add(s, rs, rem, nr, par, np) < 0)
                     return;
-                memcpy(r->rem, rem, sizeof(short) * (size_t)nr);
-                r->nrem = nr;
-                memcpy(r->par, par, sizeof(int) * (size_t)np);
-                r->npar = np;
             }
     }
 }
@@ -801,13 +799,8 @@ static void xc_naked_pairs(const XcBoard *b, const uint16_t *grid, XcRules *rs)
                 }
                 if (!np)
                     continue;
-                XcRule *r = xc_rule_new(s, rs);
-                if (!r)
+                if (xc_rule_add(s, rs, rem, nr, par, np) < 0)
                     return;
-                memcpy(r->rem, rem, sizeof(short) * (size_t)nr);
-                r->nrem = nr;
-                memcpy(r->par, par, sizeof(int) * (size_t)np);
-                r->npar = np;
             }
     }
 }
@@ -851,13 +844,9 @@ static void xc_x_wings(const XcBoard *b, const uint16_t *grid, xc_bits where[][X
                     int np = xc_gone(b, base & ~cover, v, grid, par);
                     if (!np)
                         continue;
-                    XcRule *r = xc_rule_new(s, rs);
-                    if (!r)
+                    short out[XC_CELLS];
+                    if (xc_rule_add(s, rs, out, xc_mask_rem(rem, v, out), par, np) < 0)
                         return;
-                    for (; rem; rem &= rem - 1)
-                        r->rem[r->nrem++] = (short)(xc_low(rem) * 16 + v);
-                    memcpy(r->par, par, sizeof(int) * (size_t)np);
-                    r->npar = np;
                 }
         }
     }
@@ -1251,15 +1240,9 @@ static void xc_cycles_from(const XcBoard *b, XcSink *sk, XcTrace *t, XcNodes *ns
                 int nn = xc_node(s, ns, out[j], node, cause[j]);
                 if (nn < 0)
                     break;
-                if (noff == capoff) {
-                    int cap = capoff ? capoff * 2 : 256;
-                    int *p = realloc(poff, sizeof(int) * (size_t)cap);
-                    if (!p) {
-                        s->failed = 1;
-                        break;
-                    }
-                    poff = p;
-                    capoff = cap;
+                if (xc_room(&poff, &capoff, noff + 1, sizeof(int), 256) < 0) {
+                    s->failed = 1;
+                    break;
                 }
                 poff[noff++] = nn;
             }
@@ -1290,14 +1273,9 @@ static void xc_cycles_from(const XcBoard *b, XcSink *sk, XcTrace *t, XcNodes *ns
                     xc_cycle_hint(b, sk, t, ns, nxt, y, x);
                 if (seen_on[q] != stamp_on) {
                     seen_on[q] = stamp_on;
-                    if (non == capon) {
-                        int *p = realloc(pon, sizeof(int) * (size_t)capon * 2);
-                        if (!p) {
-                            s->failed = 1;
-                            break;
-                        }
-                        pon = p;
-                        capon *= 2;
+                    if (xc_room(&pon, &capon, non + 1, sizeof(int), 64) < 0) {
+                        s->failed = 1;
+                        break;
                     }
                     pon[non++] = nxt;
                 }
@@ -1319,6 +1297,27 @@ static void xc_forcing_hint(const XcBoard *b, XcSink *sk, XcTrace *t, const XcNo
     int nr = xc_removals(b, ns->key[end], rem);
     xc_emit(b->s, sk, t, y ? 7.0 : 6.6, size, y ? XC_XY : XC_X_CYCLE,
             y ? XN_XY_FORCING : XN_X_FORCING, rem, nr);
+}
+
+/* one link of a forcing chain, from ``node`` to state ``q``: the hint where ``q`` is the
+ * source's opposite (the first time only), and ``q`` pending (in ``list``) unless seen
+ * before; -1 when memory is short */
+static int xc_further(const XcBoard *b, XcSink *sk, XcTrace *t, XcNodes *ns, int q, int cause,
+                      int node, int source, int y, int *found, unsigned *seen, unsigned stamp,
+                      int *list, int *n)
+{
+    int nn = xc_node(b->s, ns, q, node, cause);
+    if (nn < 0)
+        return -1;
+    if ((q ^ 1) == source && !*found) {
+        *found = 1;
+        xc_forcing_hint(b, sk, t, ns, nn, y);
+    }
+    if (seen[q] != stamp) {
+        seen[q] = stamp;
+        list[(*n)++] = nn;
+    }
+    return 0;
 }
 
 static void xc_forcing_from(const XcBoard *b, XcSink *sk, XcTrace *t, XcNodes *ns, int source,
@@ -1359,20 +1358,10 @@ static void xc_forcing_from(const XcBoard *b, XcSink *sk, XcTrace *t, XcNodes *n
             for (int i = 0; i < ncur; i++) {
                 int node = cur[i];
                 int n = xc_on_to_off(b, grid, vm, ns->key[node], y, out, cause);
-                for (int j = 0; j < n; j++) {
-                    int q = out[j];
-                    int nn = xc_node(s, ns, q, node, cause[j]);
-                    if (nn < 0)
+                for (int j = 0; j < n; j++)
+                    if (xc_further(b, sk, t, ns, out[j], cause[j], node, source, y, &found,
+                                   seen, stamp, offs, &noffs) < 0)
                         break;
-                    if ((q ^ 1) == source && !found) {
-                        found = 1;
-                        xc_forcing_hint(b, sk, t, ns, nn, y);
-                    }
-                    if (seen[q] != stamp) {
-                        seen[q] = stamp;
-                        offs[noffs++] = nn;
-                    }
-                }
             }
         }
         on_side = 1;
@@ -1380,20 +1369,10 @@ static void xc_forcing_from(const XcBoard *b, XcSink *sk, XcTrace *t, XcNodes *n
         for (int i = 0; i < noffs && !s->failed; i++) {
             int node = offs[i];
             int n = xc_off_to_on(b, grid, vm, ns->key[node], y, made);
-            for (int j = 0; j < n; j++) {
-                int q = made[j].q;
-                int nn = xc_node(s, ns, q, node, made[j].cause);
-                if (nn < 0)
+            for (int j = 0; j < n; j++)
+                if (xc_further(b, sk, t, ns, made[j].q, made[j].cause, node, source, y, &found,
+                               seen, stamp, nxt, &nnxt) < 0)
                     break;
-                if ((q ^ 1) == source && !found) {
-                    found = 1;
-                    xc_forcing_hint(b, sk, t, ns, nn, y);
-                }
-                if (seen[q] != stamp) {
-                    seen[q] = stamp;
-                    nxt[nnxt++] = nn;
-                }
-            }
         }
         int *tmp = cur;
         cur = nxt;
