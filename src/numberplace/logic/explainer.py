@@ -187,7 +187,6 @@ class Chaining:
         self.size = shape.size
         self._crossings = _crossings(shape)
         self._lines = _lines(shape)
-        self.peer_masks = [bits(p) for p in shape.peers]
         self.house_masks = [bits(h) for h in self.houses]
         #: each cell's houses in the order the Explainer looks at them
         self.looked = [sorted(hs, key=lambda h: _LOOK.get(shape.houses[h].kind, 3))
@@ -716,6 +715,7 @@ def _positions(grid: list[int], houses_of: Sequence[Sequence[int]], size: int,
     return where
 
 
+@lru_cache(maxsize=64)
 def _crossings(shape: Shape) -> list[tuple[int, int, int]]:
     """(house, other house, their common cells as a bit set) for houses that share two
     cells or more: a digit confined to the common cells of one leaves the other."""
@@ -728,6 +728,7 @@ def _crossings(shape: Shape) -> list[tuple[int, int, int]]:
     return out
 
 
+@lru_cache(maxsize=64)
 def _lines(shape: Shape) -> list[tuple[list[int], list[int], dict[int, int]]]:
     """Rows as base lines with columns as covers, and the other way round: (bases,
     covers by position, each cell's position along a base line)."""
