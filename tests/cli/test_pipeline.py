@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import functools
 import subprocess
 import sys
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from numberplace.cli import main
-from numberplace.cli.pipeline import ThreadPool, ordered_map, summary, thread_pool
+from numberplace.cli.pipeline import Task, ThreadPool, ordered_map, summary, thread_pool
 
 from conftest import BOOK_PUZZLES
 
@@ -75,6 +78,52 @@ def test_the_thread_pool_keeps_order_errors_and_cancellation() -> None:
     assert all(t.done() and (t.cancelled() or t.result() == n * n)
                for n, t in enumerate(queued))
     assert not any(thread.is_alive() for thread in pool._threads)
+
+
+def test_waits_on_the_executor_are_held_against_ctrl_c() -> None:
+    # Ctrl-C raised inside a wait on a future's lock can leave the lock released twice,
+    # and a RuntimeError comes out in place of the interruption: so every wait that can
+    # block runs inside the block Ctrl-C is held out of, in spells short enough that an
+    # interruption still ends the command at once
+    holding = False
+    waits: list[tuple[bool, float | None]] = []
+
+    class Watched(Task):
+        def exception(self, timeout: float | None = None) -> BaseException | None:
+            waits.append((holding, timeout))
+            return super().exception(timeout)
+
+        def result(self) -> object:
+            if not self.done():
+                waits.append((holding, None))
+            return super().result()
+
+    class WatchedPool(ThreadPool):
+        def submit(self, fn: Callable[..., object], /, *args: object) -> Task:
+            task = Watched(functools.partial(fn, *args), self._lock)
+            self._queue.put(task)
+            return task
+
+    @contextmanager
+    def held() -> Iterator[None]:
+        nonlocal holding
+        holding = True
+        try:
+            yield
+        finally:
+            holding = False
+
+    def slow(n: int) -> int:
+        time.sleep(0.03 * (n % 4))
+        return n * n
+
+    results = ordered_map(slow, range(8), 2, lambda: WatchedPool(2))
+    made = []
+    while results.wait(held):
+        made.append(results.take())
+    assert made == [n * n for n in range(8)]
+    assert waits and all(inside for inside, _ in waits)
+    assert all(timeout is not None and timeout <= 0.05 for _, timeout in waits)
 
 
 #: (command, copies of the book's puzzles: solve hands out 2,000 lines at a time)

@@ -27,7 +27,7 @@ import threading
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from itertools import chain, islice
 from queue import SimpleQueue
 from typing import IO, TYPE_CHECKING, Any, Generic, TypeVar, cast
@@ -187,9 +187,11 @@ class Ordered(Iterator[R], Generic[P, R]):
             raise StopIteration
         return self.take()
 
-    def wait(self) -> bool:
+    def wait(self, hold: Callable[[], AbstractContextManager[object]] | None = None) -> bool:
         """Wait until the next result in input order is made (False: there are no more).
-        An interruption while waiting loses no result already made."""
+        An interruption while waiting loses no result already made. ``hold`` is a block
+        that Ctrl-C waits for the end of: given it, a wait on the executor goes in short
+        spells, each in that block."""
         if self._ready:
             return True
         if self._pool is None:
@@ -207,6 +209,13 @@ class Ordered(Iterator[R], Generic[P, R]):
         if not pending:
             self.close()
             return False
+        if hold is not None:
+            # Ctrl-C raised inside a wait on a future's lock can leave the lock released
+            # twice, and a RuntimeError comes out in place of the interruption
+            while True:
+                with hold():
+                    if _ended(pending[0], 0.05):
+                        break
         pending[0].result()  # waits; a failed piece raises its error here
         return True
 
@@ -247,6 +256,15 @@ class Ordered(Iterator[R], Generic[P, R]):
         # waiting lets the executor's own thread end before Python does: it needs no long
         # wait once the workers are gone, and without it leaving Python can fail noisily
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _ended(future: Future[Any] | Task, timeout: float) -> bool:
+    """Whether ``future`` ends within ``timeout`` seconds."""
+    try:
+        future.exception(timeout)
+    except Exception:  # not yet (a timeout), or cancelled: done() tells which
+        pass
+    return future.done()
 
 
 def _process_pool(jobs: int) -> Executor:
@@ -319,9 +337,11 @@ class Task:
             raise self._error
         return self._value
 
-    def exception(self) -> BaseException | None:
-        """Wait for the task's end; the error it raised, or None."""
-        self._ended.wait()
+    def exception(self, timeout: float | None = None) -> BaseException | None:
+        """Wait for the task's end (TimeoutError after ``timeout`` seconds); the error it
+        raised, or None."""
+        if not self._ended.wait(timeout):
+            raise TimeoutError("the task has not ended")
         return self._error
 
 
@@ -439,7 +459,7 @@ def run(sink: Callable[[str], object], settings: Settings, pieces: Iterable[P],
             bar.show(meter.position() if meter.position else sum(statuses.values()))
 
         try:
-            while results.wait():
+            while results.wait(guard.held):
                 with guard.held():
                     current.extend(results.take())
                 drain()
