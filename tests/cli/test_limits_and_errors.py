@@ -34,6 +34,12 @@ def numberplace(*args: str, stdin: str | None = None,
     return done.returncode, done.stdout, done.stderr, time.monotonic() - start
 
 
+def start_up() -> float:
+    """Seconds a process takes to start and end doing nothing (``--version``), measured
+    now: a time limit bounds the work, and on a busy machine starting takes longer."""
+    return numberplace("--version")[3]
+
+
 def one_line_error(err: str) -> None:
     assert "Traceback" not in err
     assert len(err.strip().splitlines()) == 1, err
@@ -119,7 +125,7 @@ def test_ctrl_c_stops_a_stream_of_solutions(tmp_path: Path) -> None:
 def test_a_time_limit_holds_for_a_hard_25x25(command: str) -> None:
     status, out, err, seconds = numberplace(command, str(HARD_25), "--time-limit", "2")
     assert status == 0, err
-    assert seconds < 3.0
+    assert seconds < 3.0 + start_up()
     assert "stopped at the time limit of 2 s" in out
 
 
@@ -129,7 +135,7 @@ def test_a_time_limit_holds_on_an_empty_25x25(command: str, tmp_path: Path) -> N
     path.write_text("." * 625 + "\n")
     status, out, err, seconds = numberplace(command, str(path), "--time-limit", "2")
     assert status == 0, err
-    assert seconds < 3.0
+    assert seconds < 3.0 + start_up()
     assert "time limit of 2 s" in out
 
 
@@ -138,7 +144,7 @@ def test_a_count_cut_short_says_limit_and_what_it_found(tmp_path: Path) -> None:
     path.write_text("." * 256 + "\n")
     status, out, _, seconds = numberplace("count", str(path), "--limit", "2147483647",
                                           "--time-limit", "1")
-    assert status == 0 and seconds < 2.0
+    assert status == 0 and seconds < 2.0 + start_up()
     assert re.fullmatch(r"\d+\+ limit: the search budget ran out\n", out)
 
 
@@ -153,7 +159,7 @@ def test_solve_has_a_default_time_limit() -> None:
 def test_generation_of_a_large_jigsaw_holds_its_time_limit() -> None:
     status, out, err, seconds = numberplace("generate", "--shape", "jigsaw-16x16", "--seed",
                                             "1", "--time-limit", "3")
-    assert seconds < 4.0
+    assert seconds < 4.0 + start_up()
     if status:  # no regions (an error, 2) or no puzzle (this seed failed, 1) in time
         assert out == ""
         one_line_error(err)
@@ -168,7 +174,7 @@ def test_a_seed_that_makes_nothing_in_time_is_reported_and_the_batch_goes_on() -
     assert "Traceback" not in err
     failed = re.findall(r"^numberplace: seed (\d+): no puzzle met the request", err, re.M)
     assert failed and len(failed) + len(out.split()) == 3
-    assert seconds < 3 * 0.3 + 3
+    assert seconds < 3 * 0.3 + 3 + start_up()
 
 
 @pytest.mark.parametrize("request_", [["--clues", "90-95"], ["--clues", "5-10"],
