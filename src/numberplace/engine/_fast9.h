@@ -376,8 +376,7 @@ F9_UNUSED static int f9_solve(const uint8_t *givens, int limit, uint64_t node_li
                cell with fewest candidates. Among those prefer the cell with the most
                unsolved peers: placing or removing a digit there reaches furthest, and
                this keeps the tree much smaller than taking the first such cell. */
-            int gb = 0, best = -1000;
-            uint32_t gbit = 0;
+            int best = -(1 << 30);
             int bivalue = (two[0] | two[1] | two[2]) != 0;
             for (int b = 0; b < 3; b++) {
                 uint32_t u = s->unsolved[b];
@@ -395,13 +394,15 @@ F9_UNUSED static int f9_solve(const uint8_t *givens, int limit, uint64_t node_li
                             k += (s->F[9 * b + d] & m & -m) != 0;
                         n -= 64 * k;
                     }
-                    if (n > best) {
-                        best = n;
-                        gb = b;
-                        gbit = m & -m;
-                    }
+                    /* score and place in one key, the first cell of the highest score
+                       its largest: a running maximum without a branch that goes at
+                       random (about 2% on the hardest puzzles) */
+                    int key = n * 128 + (127 - (27 * b + pos));
+                    best = key > best ? key : best;
                 }
             }
+            int chosen = 127 - (best & 127), gb = chosen / 27;
+            uint32_t gbit = 1u << (chosen - 27 * gb);
             uint32_t *Fb = s->F + 9 * gb;
             uint32_t has = 0; /* the cell's digits, as a mask: no loop that ends at random */
             for (int d = 0; d < 9; d++)
