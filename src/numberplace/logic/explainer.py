@@ -183,14 +183,12 @@ class Chaining:
         self.start = list(board.candidates)
         self.peers = shape.peers
         self.houses = [h.cells for h in shape.houses]
-        self.houses_of = shape.houses_of
         self.size = shape.size
         self._crossings = _crossings(shape)
         self._lines = _lines(shape)
-        self.house_masks = [bits(h) for h in self.houses]
+        self.house_masks = _house_masks(shape)
         #: each cell's houses in the order the Explainer looks at them
-        self.looked = [sorted(hs, key=lambda h: _LOOK.get(shape.houses[h].kind, 3))
-                       for hs in shape.houses_of]
+        self.looked = _looked(shape)
         #: for each value, the cells that hold it as a candidate, as a bit set
         self.vstart = [0] * (self.size + 1)
         for c, m in enumerate(self.start):
@@ -713,6 +711,19 @@ def _positions(grid: list[int], houses_of: Sequence[Sequence[int]], size: int,
             for h in houses_of[c]:
                 where[h][v] |= cb
     return where
+
+
+@lru_cache(maxsize=64)
+def _house_masks(shape: Shape) -> list[int]:
+    """Each house's cells as a bit set."""
+    return [bits(h.cells) for h in shape.houses]
+
+
+@lru_cache(maxsize=64)
+def _looked(shape: Shape) -> list[list[int]]:
+    """Each cell's houses in the order the Explainer looks at them (see ``_LOOK``)."""
+    return [sorted(hs, key=lambda h: _LOOK.get(shape.houses[h].kind, 3))
+            for hs in shape.houses_of]
 
 
 @lru_cache(maxsize=64)
