@@ -9,7 +9,8 @@ setup(
             sources=["src/numberplace/engine/_core.c"],
             depends=["src/numberplace/engine/_fast9.h", "src/numberplace/engine/_lines.h",
                      "src/numberplace/engine/_canon.h", "src/numberplace/engine/_cdcl.h",
-                     "src/numberplace/engine/_fish.h"],
+                     "src/numberplace/engine/_fish.h", "src/numberplace/engine/_vec9.h",
+                     "src/numberplace/engine/_xchain.h"],
             extra_compile_args=["-O3", "-funroll-loops"],
             optional=True,
         )

@@ -27,6 +27,7 @@ Run it on an idle machine::
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 import sysconfig
@@ -240,12 +241,21 @@ def main() -> None:
                         help="lines per file for the jobs table (0: skip it)")
     parser.add_argument("--jobs-files", type=int, default=2,
                         help="how many of the files the jobs table uses (the last ones)")
+    parser.add_argument("--scalar", action="store_true",
+                        help="keep the 9x9 solver's scalar form where the processor has "
+                             "AVX-512 (NUMBERPLACE_VECTOR9=0, in the processes too)")
     args = parser.parse_args()
     files = args.files or [DATA / name for name in FILES]
     missing = [str(f) for f in files if not f.exists()]
     if missing:
         raise SystemExit(f"missing: {', '.join(missing)} (see shared/data/README.md)")
-    Console().print(f"numberplace engine: {engine.backend_name()}; tdoku: "
+    if args.scalar:
+        os.environ["NUMBERPLACE_VECTOR9"] = "0"
+        USER_ENV["NUMBERPLACE_VECTOR9"] = "0"
+        if engine.vector9():
+            engine._core.vector9(False)
+    form = "vector form (AVX-512)" if engine.vector9() else "scalar form"
+    Console().print(f"numberplace engine: {engine.backend_name()}, 9x9 in its {form}; tdoku: "
                     f"{args.tdoku or 'not given'}")
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)

@@ -74,10 +74,10 @@ class Version(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: object, option_string: str | None = None) -> None:
-        from ..engine import available_backends, backend_name
+        from ..engine import available_backends, backend_name, vector9
 
         if backend_name() == "c":
-            engine = "compiled C core"
+            engine = "compiled C core" + (", 9x9 in AVX-512 vectors" if vector9() else "")
         elif "c" in available_backends():
             engine = "pure Python, as chosen"
         else:

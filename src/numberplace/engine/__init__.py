@@ -39,7 +39,8 @@ except ImportError:  # pragma: no cover - exercised on machines without a compil
 __all__ = [
     "Status", "Result", "BatchOutcome", "solve", "count", "first_solution", "is_unique",
     "solutions", "solve_batch", "solve_blob", "solve_values", "backend_name",
-    "available_backends", "propagate", "SumsProbe", "solve_lines", "LineBlock", "LineHole",
+    "available_backends", "vector9", "propagate", "SumsProbe", "solve_lines", "LineBlock",
+    "LineHole",
 ]
 
 
@@ -104,6 +105,13 @@ def status_of(count: int, limit: int, aborted: bool) -> Status:
 def available_backends() -> tuple[str, ...]:
     """Back-ends usable on this machine: ``("c", "python")`` or ``("python",)``."""
     return ("c", "python") if _core is not None else ("python",)
+
+
+def vector9() -> bool:
+    """Whether plain 9x9 searches take the compiled core's vector form (processors with
+    AVX-512; ``NUMBERPLACE_VECTOR9=0`` keeps the scalar form). Both give the same answers;
+    only node counts differ."""
+    return bool(_core is not None and _core.vector9())
 
 
 def backend_name(backend: str | None = None) -> str:

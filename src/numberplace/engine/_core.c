@@ -20,7 +20,7 @@
  * once per branch, when its mask drops to a single bit.
  *
  * Classic 9x9 puzzles without pencil marks go to a specialised bit-board solver
- * (_fast9.h) when it is present. On shapes of 16 or more symbols without sums, a search
+ * (_fast9.h) when it is present, in its vector form (_vec9.h) on processors with AVX-512. On shapes of 16 or more symbols without sums, a search
  * that has taken LEARN_AFTER_NODES nodes without an answer goes on by clause learning
  * (_cdcl.h), which the pure-Python reference does not do.
  */
@@ -36,7 +36,17 @@
 #if __has_include("_fast9.h")
 #include "_fast9.h"
 #define NP_HAVE_FAST9 1
+#if __has_include("_vec9.h")
+#include "_vec9.h"
 #endif
+#endif
+#endif
+
+#ifdef NP_HAVE_VEC9
+/* 1 when 9x9 searches take the vector form (_vec9.h): set at import where the processor
+   runs AVX-512 (unless NUMBERPLACE_VECTOR9=0); vector9() switches it (tests compare the
+   two forms). */
+static int use_vec9;
 #endif
 
 static double now_seconds(void)
@@ -798,6 +808,52 @@ static int fast9_should_stop(void *arg)
 {
     return out_of_time(arg);
 }
+
+/* One plain 9x9 search by the bit-board solver. The vector form (where the processor has
+   AVX-512) branches in another order than the scalar form and the general engine, so
+   where solutions are kept and it is not their order that is asked for, it is used only
+   while its answer is the same: a count of solutions (none kept), or a unique solution.
+   A search it finds several solutions for, with solutions kept, runs again in the scalar
+   form, so that every engine gives them in the same order (the first solution of an
+   empty grid, from which random grids are made, is the same on every processor). */
+static void fast9_search(Search *s, const uint8_t *givens)
+{
+    f9_stats st = {0, 0};
+    int aborted = 0;
+    int (*stop)(void *) = s->deadline > 0 || s->tstate ? fast9_should_stop : NULL;
+    int kept = s->out && s->keep > 0;
+#ifdef NP_HAVE_VEC9
+    if (__atomic_load_n(&use_vec9, __ATOMIC_RELAXED) && (s->limit >= 2 || !kept)) {
+        s->count = v9_solve(givens, s->limit, s->node_limit, stop, s, s->out, s->keep, &st,
+                            &aborted);
+        s->aborted = aborted;
+        s->nodes = st.nodes;
+        s->guesses = st.guesses;
+        if (aborted || s->count <= 1 || !kept || s->interrupted)
+            return;
+        /* several solutions, kept: the scalar form's, if it finishes within the limits */
+        int keep = s->keep < s->count ? s->keep : s->count;
+        uint8_t *again = malloc((size_t)keep * 81);
+        if (!again)
+            return;
+        f9_stats st2 = {0, 0};
+        int aborted2 = 0;
+        int count = f9_solve(givens, s->limit, s->node_limit, stop, s, again, keep, &st2,
+                             &aborted2);
+        s->nodes += st2.nodes;
+        s->guesses += st2.guesses;
+        if (!aborted2 && count == s->count)
+            memcpy(s->out, again, (size_t)keep * 81);
+        free(again);
+        return;
+    }
+#endif
+    s->count = f9_solve(givens, s->limit, s->node_limit, stop, s, s->out, s->keep, &st,
+                        &aborted);
+    s->aborted = aborted;
+    s->nodes = st.nodes;
+    s->guesses = st.guesses;
+}
 #endif
 
 /* Candidate masks before propagation: givens as single bits, else the pencil marks
@@ -836,14 +892,7 @@ static void run_search(Search *s, const uint8_t *givens, const uint32_t *cands)
         learn_after = -1;
 #ifdef NP_HAVE_FAST9
     if (e->fast9 && !cands && !s->on_batch && learn_after < 0) {
-        f9_stats st = {0, 0};
-        int aborted = 0;
-        s->count = f9_solve(givens, s->limit, s->node_limit,
-                            s->deadline > 0 || s->tstate ? fast9_should_stop : NULL, s, s->out,
-                            s->keep, &st, &aborted);
-        s->aborted = aborted;
-        s->nodes = st.nodes;
-        s->guesses = st.guesses;
+        fast9_search(s, givens);
         return;
     }
 #endif
@@ -1569,7 +1618,33 @@ static PyObject *core_canon_many(PyObject *module, PyObject *args)
     return Py_BuildValue("NN", forms, status);
 }
 
+/* vector9([on]) -> bool: whether 9x9 searches take the vector form; on switches it (on
+   only where the processor runs AVX-512). */
+static PyObject *core_vector9(PyObject *module, PyObject *args)
+{
+    (void)module;
+    PyObject *on = NULL;
+    if (!PyArg_ParseTuple(args, "|O", &on))
+        return NULL;
+#ifdef NP_HAVE_VEC9
+    if (on) {
+        int want = PyObject_IsTrue(on);
+        if (want < 0)
+            return NULL;
+        __atomic_store_n(&use_vec9, want && v9_usable(), __ATOMIC_RELAXED);
+    }
+    return PyBool_FromLong(__atomic_load_n(&use_vec9, __ATOMIC_RELAXED));
+#else
+    if (on && PyObject_IsTrue(on) < 0)
+        return NULL;
+    Py_RETURN_FALSE;
+#endif
+}
+
 static PyMethodDef core_functions[] = {
+    {"vector9", core_vector9, METH_VARARGS,
+     "vector9([on]) -> bool: whether 9x9 searches take the AVX-512 vector form (_vec9.h); "
+     "on=True/False switches it (True only where the processor runs AVX-512)"},
     {"canon_many", core_canon_many, METH_VARARGS,
      "canon_many(n, box_rows, box_cols, values, limit) -> (forms, status): the canonical "
      "givens of many puzzles (n*n bytes each; zeros where status is 1, past the work "
@@ -1620,6 +1695,13 @@ PyMODINIT_FUNC PyInit__core(void)
 #ifdef NP_HAVE_FAST9
     f9_init(); /* its tables are filled once, before any thread can search */
     PyModule_AddIntConstant(m, "HAVE_FAST9", 1);
+#ifdef NP_HAVE_VEC9
+    {
+        /* NUMBERPLACE_VECTOR9=0 keeps the scalar form (node counts as on any processor) */
+        const char *env = getenv("NUMBERPLACE_VECTOR9");
+        use_vec9 = v9_usable() && !(env && strcmp(env, "0") == 0);
+    }
+#endif
 #else
     PyModule_AddIntConstant(m, "HAVE_FAST9", 0);
 #endif

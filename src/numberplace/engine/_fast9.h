@@ -285,26 +285,18 @@ static inline int f9_propagate(f9_state *s, uint32_t dirty, uint32_t digits, uin
 
 /* ------------------------------------------------------------------ search */
 
-F9_UNUSED static int f9_solve(const uint8_t *givens, int limit, uint64_t node_limit,
-                              int (*check_abort)(void *), void *abort_arg, uint8_t *out,
-                              int keep, f9_stats *st, int *aborted)
-{
-    f9_state stack[82];
-    uint32_t alt_idx[82], alt_mask[82];
-    int sp = 0, count = 0;
-    uint64_t nodes = 0, guesses = 0;
-    int stop = 0;
+/* The search's own pieces, shared with the vector form (_vec9.h): there the word of digit
+   d in band b is F[stride*b + d] with stride 16, here stride 9. */
 
-    f9_init();
-    if (limit < 1)
-        limit = 1;
-    /* Set up the root directly from the givens: a given is a placed cell, the only cell
-       of its row, box and column for its digit and absent from the other digits. */
-    f9_state *s = &stack[0];
-    uint32_t given[3] = {0, 0, 0};                 /* given cells of each band */
+/* Fill the root from the givens: a given is a placed cell, the only cell of its row, box
+   and column for its digit and absent from the other digits. Returns 0 when the givens
+   clash or hold a value out of range. */
+static inline int f9_root(const uint8_t *givens, uint32_t *F, int stride, uint32_t *unsolved)
+{
+    uint32_t given[3] = {0, 0, 0};                        /* given cells of each band */
     uint32_t rowd[9] = {0}, boxd[9] = {0}, cold[9] = {0}; /* digits seen per house */
-    uint32_t dcol[9] = {0};                        /* columns holding each given digit */
-    memset(s->F, 0, sizeof s->F);
+    uint32_t dcol[9] = {0};                               /* columns holding each digit */
+    uint32_t G[27] = {0};
     /* The given cells first, without a branch per cell: whether a cell is given is as
        good as random on puzzles with many givens, where a mispredicted branch on each
        cell cost a sixth of the time; then only the given cells are visited. */
@@ -319,32 +311,121 @@ F9_UNUSED static int f9_solve(const uint8_t *givens, int limit, uint64_t node_li
             int v = givens[c];
             int r = c / 9, col = c - 9 * r, bx = r / 3 * 3 + col / 3;
             uint32_t m = 1u << (v & 15);
-            if (v > 9 || ((rowd[r] | cold[col] | boxd[bx]) & m)) {
-                nodes = 1; /* the root fails: a value out of range or a clash */
-                goto done;
-            }
+            if (v > 9 || ((rowd[r] | cold[col] | boxd[bx]) & m))
+                return 0;
             rowd[r] |= m;
             cold[col] |= m;
             boxd[bx] |= m;
             dcol[v - 1] |= 1u << col;
             int b = r / 3;
             uint32_t bit = 1u << (c - 27 * b);
-            s->F[9 * b + v - 1] |= bit;
+            G[9 * b + v - 1] |= bit;
             given[b] |= bit;
         }
     }
     for (int i = 0; i < 27; i++) {
         int b = i / 9, d = i - 9 * b;
-        uint32_t g = s->F[i], clear = given[b] | dcol[d] * F9_COLS;
+        uint32_t g = G[i], clear = given[b] | dcol[d] * F9_COLS;
         for (int k = 0; k < 3; k++) {
             uint32_t row = 0x1ffu << (9 * k), box = 0x1c0e07u << (3 * k);
             clear |= row & -(uint32_t)((g & row) != 0); /* the row of a given */
             clear |= box & -(uint32_t)((g & box) != 0); /* its box */
         }
-        s->F[i] = (F9_BAND & ~clear) | g;
+        F[stride * b + d] = (F9_BAND & ~clear) | g;
     }
     for (int b = 0; b < 3; b++)
-        s->unsolved[b] = F9_BAND & ~given[b];
+        unsolved[b] = F9_BAND & ~given[b];
+    return 1;
+}
+
+/* Write a solved state as 81 values. */
+static inline void f9_solution(const uint32_t *F, int stride, uint8_t *o)
+{
+    for (int b = 0; b < 3; b++)
+        for (int d = 0; d < 9; d++)
+            for (uint32_t m = F[stride * b + d]; m; m &= m - 1)
+                o[27 * b + __builtin_ctz(m)] = (uint8_t)(d + 1);
+}
+
+/* A branch on a cell: `d1` goes in cell `bit` of band `band` in the copy searched first;
+   the saved state later gets word (band, alt_d) masked with alt_mask. */
+typedef struct {
+    int band, d1, alt_d;
+    uint32_t bit, alt_mask;
+} f9_pick_t;
+
+/* Branch on a cell with two candidates if there is one, else (rarely) on a cell with
+   fewest candidates. Among those prefer the cell with the most unsolved peers: placing or
+   removing a digit there reaches furthest, and this keeps the tree much smaller than
+   taking the first such cell. two[b]: the unsolved cells of band b with two candidates. */
+static inline f9_pick_t f9_pick(const uint32_t *F, int stride, const uint32_t *unsolved,
+                                const uint32_t *two)
+{
+    int best = -(1 << 30);
+    int bivalue = (two[0] | two[1] | two[2]) != 0;
+    for (int b = 0; b < 3; b++) {
+        uint32_t u = unsolved[b];
+        uint32_t u1 = unsolved[b == 2 ? 0 : b + 1];
+        uint32_t u2 = unsolved[b == 0 ? 2 : b - 1];
+        for (uint32_t m = bivalue ? two[b] : u; m; m &= m - 1) {
+            int pos = __builtin_ctz(m), c = f9_colof[pos];
+            uint32_t a = u & f9_peers[pos]; /* unsolved peers in the band... */
+            uint32_t t = ((u1 >> c) & F9_COLS) + ((u2 >> c) & F9_COLS); /* ...and out */
+            int n = f9_pc9[a & 511] + f9_pc9[(a >> 9) & 511] + f9_pc9[a >> 18] +
+                    (int)(((t * F9_COLS) >> 18) & 7);
+            if (!bivalue) {
+                int k = 0;
+                for (int d = 0; d < 9; d++)
+                    k += (F[stride * b + d] & m & -m) != 0;
+                n -= 64 * k;
+            }
+            /* score and place in one key, the first cell of the highest score its
+               largest: a running maximum without a branch that goes at random (about 2%
+               on the hardest puzzles) */
+            int key = n * 128 + (127 - (27 * b + pos));
+            best = key > best ? key : best;
+        }
+    }
+    f9_pick_t p;
+    int chosen = 127 - (best & 127);
+    p.band = chosen / 27;
+    p.bit = 1u << (chosen - 27 * p.band);
+    const uint32_t *Fb = F + stride * p.band;
+    uint32_t has = 0; /* the cell's digits, as a mask: no loop that ends at random */
+    for (int d = 0; d < 9; d++)
+        has |= (uint32_t)((Fb[d] & p.bit) != 0) << d;
+    int d1 = __builtin_ctz(has), d2 = __builtin_ctz(has & (has - 1));
+    p.d1 = d1;
+    /* the saved copy is tried later: with d1 removed from the cell (with two
+       candidates, that is d2 placed there) */
+    if (two[p.band] & p.bit) {
+        p.alt_d = d2;
+        p.alt_mask = ~f9_rowpeers(p.bit);
+    } else {
+        p.alt_d = d1;
+        p.alt_mask = ~p.bit;
+    }
+    return p;
+}
+
+F9_UNUSED static int f9_solve(const uint8_t *givens, int limit, uint64_t node_limit,
+                              int (*check_abort)(void *), void *abort_arg, uint8_t *out,
+                              int keep, f9_stats *st, int *aborted)
+{
+    f9_state stack[82];
+    uint32_t alt_idx[82], alt_mask[82];
+    int sp = 0, count = 0;
+    uint64_t nodes = 0, guesses = 0;
+    int stop = 0;
+
+    f9_init();
+    if (limit < 1)
+        limit = 1;
+    f9_state *s = &stack[0];
+    if (!f9_root(givens, s->F, 9, s->unsolved)) {
+        nodes = 1; /* the root fails: a value out of range or a clash */
+        goto done;
+    }
     uint32_t dirty = F9_BAND, digits = 511;
 
     for (;;) {
@@ -361,68 +442,20 @@ F9_UNUSED static int f9_solve(const uint8_t *givens, int limit, uint64_t node_li
         int r = f9_propagate(s, dirty, digits, two);
         digits = 0;
         if (r == 2) {
-            if (count < keep && out) {
-                uint8_t *o = out + 81 * count;
-                for (int i = 0; i < 27; i++) {
-                    int b = i / 9;
-                    for (uint32_t m = s->F[i]; m; m &= m - 1)
-                        o[27 * b + __builtin_ctz(m)] = (uint8_t)(i - 9 * b + 1);
-                }
-            }
+            if (count < keep && out)
+                f9_solution(s->F, 9, out + 81 * count);
             if (++count >= limit)
                 break;
         } else if (r == 1) {
-            /* Branch on a cell with two candidates if there is one, else (rarely) on a
-               cell with fewest candidates. Among those prefer the cell with the most
-               unsolved peers: placing or removing a digit there reaches furthest, and
-               this keeps the tree much smaller than taking the first such cell. */
-            int best = -(1 << 30);
-            int bivalue = (two[0] | two[1] | two[2]) != 0;
-            for (int b = 0; b < 3; b++) {
-                uint32_t u = s->unsolved[b];
-                uint32_t u1 = s->unsolved[b == 2 ? 0 : b + 1];
-                uint32_t u2 = s->unsolved[b == 0 ? 2 : b - 1];
-                for (uint32_t m = bivalue ? two[b] : u; m; m &= m - 1) {
-                    int pos = __builtin_ctz(m), c = f9_colof[pos];
-                    uint32_t a = u & f9_peers[pos]; /* unsolved peers in the band... */
-                    uint32_t t = ((u1 >> c) & F9_COLS) + ((u2 >> c) & F9_COLS); /* ...and out */
-                    int n = f9_pc9[a & 511] + f9_pc9[(a >> 9) & 511] + f9_pc9[a >> 18] +
-                            (int)(((t * F9_COLS) >> 18) & 7);
-                    if (!bivalue) {
-                        int k = 0;
-                        for (int d = 0; d < 9; d++)
-                            k += (s->F[9 * b + d] & m & -m) != 0;
-                        n -= 64 * k;
-                    }
-                    /* score and place in one key, the first cell of the highest score
-                       its largest: a running maximum without a branch that goes at
-                       random (about 2% on the hardest puzzles) */
-                    int key = n * 128 + (127 - (27 * b + pos));
-                    best = key > best ? key : best;
-                }
-            }
-            int chosen = 127 - (best & 127), gb = chosen / 27;
-            uint32_t gbit = 1u << (chosen - 27 * gb);
-            uint32_t *Fb = s->F + 9 * gb;
-            uint32_t has = 0; /* the cell's digits, as a mask: no loop that ends at random */
-            for (int d = 0; d < 9; d++)
-                has |= (uint32_t)((Fb[d] & gbit) != 0) << d;
-            int d1 = __builtin_ctz(has), d2 = __builtin_ctz(has & (has - 1));
+            f9_pick_t p = f9_pick(s->F, 9, s->unsolved, two);
             guesses++;
-            /* the saved copy is tried later: with d1 removed from the cell (with two
-               candidates, that is d2 placed there) */
-            if (two[gb] & gbit) {
-                alt_idx[sp] = 9 * gb + d2;
-                alt_mask[sp] = ~f9_rowpeers(gbit);
-            } else {
-                alt_idx[sp] = 9 * gb + d1;
-                alt_mask[sp] = ~gbit;
-            }
+            alt_idx[sp] = (uint32_t)(9 * p.band + p.alt_d);
+            alt_mask[sp] = p.alt_mask;
             stack[sp + 1] = *s;
             sp++;
             s = &stack[sp];
-            s->F[9 * gb + d1] &= ~f9_rowpeers(gbit);
-            dirty = 1u << (9 * gb + d1);
+            s->F[9 * p.band + p.d1] &= ~f9_rowpeers(p.bit);
+            dirty = 1u << (9 * p.band + p.d1);
             continue;
         }
         /* backtrack: take the other branch of the latest decision */
