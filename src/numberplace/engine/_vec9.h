@@ -35,7 +35,12 @@
 #ifndef NUMBERPLACE_VEC9_H
 #define NUMBERPLACE_VEC9_H
 
-#if defined(__GNUC__) && defined(__x86_64__) && !defined(NP_NO_VEC9)
+/* gcc 8 and clang 7 know every name used here (target attributes, AVX-512 intrinsics,
+   __builtin_cpu_supports for each extension); an older compiler builds the scalar form
+   alone. */
+#if defined(__x86_64__) && !defined(NP_NO_VEC9) &&                                         \
+    ((defined(__clang__) && __clang_major__ >= 7) ||                                       \
+     (!defined(__clang__) && defined(__GNUC__) && __GNUC__ >= 8))
 #define NP_HAVE_VEC9 1
 
 #include <immintrin.h>
@@ -543,5 +548,5 @@ static int v9_usable(void)
            __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq");
 }
 
-#endif /* x86-64 with GCC or Clang */
+#endif /* x86-64, gcc 8 or clang 7 and later */
 #endif /* NUMBERPLACE_VEC9_H */
