@@ -408,6 +408,29 @@ static inline f9_pick_t f9_pick(const uint32_t *F, int stride, const uint32_t *u
     return p;
 }
 
+/* The search's budget: counts a node, or returns 1 when the node limit is reached or,
+   every 4096 nodes, check_abort says stop (a time limit, a signal). */
+static inline int f9_spent(uint64_t *nodes, uint64_t node_limit, int (*check_abort)(void *),
+                           void *abort_arg)
+{
+    if (node_limit && *nodes >= node_limit)
+        return 1;
+    ++*nodes;
+    return check_abort && (*nodes & 4095) == 0 && check_abort(abort_arg);
+}
+
+/* Report a search's statistics and whether it stopped short. */
+static inline void f9_report(f9_stats *st, int *aborted, uint64_t nodes, uint64_t guesses,
+                             int stop)
+{
+    if (st) {
+        st->nodes = nodes;
+        st->guesses = guesses;
+    }
+    if (aborted)
+        *aborted = stop;
+}
+
 F9_UNUSED static int f9_solve(const uint8_t *givens, int limit, uint64_t node_limit,
                               int (*check_abort)(void *), void *abort_arg, uint8_t *out,
                               int keep, f9_stats *st, int *aborted)
@@ -429,12 +452,7 @@ F9_UNUSED static int f9_solve(const uint8_t *givens, int limit, uint64_t node_li
     uint32_t dirty = F9_BAND, digits = 511;
 
     for (;;) {
-        if (node_limit && nodes >= node_limit) {
-            stop = 1;
-            break;
-        }
-        nodes++;
-        if (check_abort && (nodes & 4095) == 0 && check_abort(abort_arg)) {
+        if (f9_spent(&nodes, node_limit, check_abort, abort_arg)) {
             stop = 1;
             break;
         }
@@ -467,12 +485,7 @@ F9_UNUSED static int f9_solve(const uint8_t *givens, int limit, uint64_t node_li
         dirty = 1u << alt_idx[sp];
     }
 done:
-    if (st) {
-        st->nodes = nodes;
-        st->guesses = guesses;
-    }
-    if (aborted)
-        *aborted = stop;
+    f9_report(st, aborted, nodes, guesses, stop);
     return count;
 }
 

@@ -476,12 +476,7 @@ V9_TARGET static int v9_solve(const uint8_t *givens, int limit, uint64_t node_li
     uint32_t dirty = 7;
 
     for (;;) {
-        if (node_limit && nodes >= node_limit) {
-            stop = 1;
-            break;
-        }
-        nodes++;
-        if (check_abort && (nodes & 4095) == 0 && check_abort(abort_arg)) {
+        if (f9_spent(&nodes, node_limit, check_abort, abort_arg)) {
             stop = 1;
             break;
         }
@@ -531,12 +526,7 @@ V9_TARGET static int v9_solve(const uint8_t *givens, int limit, uint64_t node_li
             }
     }
 done:
-    if (st) {
-        st->nodes = nodes;
-        st->guesses = guesses;
-    }
-    if (aborted)
-        *aborted = stop;
+    f9_report(st, aborted, nodes, guesses, stop);
     return count;
 }
 
