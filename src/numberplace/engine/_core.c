@@ -20,9 +20,10 @@
  * once per branch, when its mask drops to a single bit.
  *
  * Classic 9x9 puzzles without pencil marks go to a specialised bit-board solver
- * (_fast9.h) when it is present, in its vector form (_vec9.h) on processors with AVX-512. On shapes of 16 or more symbols without sums, a search
- * that has taken LEARN_AFTER_NODES nodes without an answer goes on by clause learning
- * (_cdcl.h), which the pure-Python reference does not do.
+ * (_fast9.h) when it is present, in its vector form (_vec9.h) on processors with
+ * AVX-512. On shapes of 16 or more symbols without sums, a search that has taken
+ * LEARN_AFTER_NODES nodes without an answer goes on by clause learning (_cdcl.h), which
+ * the pure-Python reference does not do.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -822,37 +823,29 @@ static void fast9_search(Search *s, const uint8_t *givens)
     int aborted = 0;
     int (*stop)(void *) = s->deadline > 0 || s->tstate ? fast9_should_stop : NULL;
     int kept = s->out && s->keep > 0;
+    int (*solve)(const uint8_t *, int, uint64_t, int (*)(void *), void *, uint8_t *, int,
+                 f9_stats *, int *) = f9_solve;
 #ifdef NP_HAVE_VEC9
-    if (__atomic_load_n(&use_vec9, __ATOMIC_RELAXED) && (s->limit >= 2 || !kept)) {
-        s->count = v9_solve(givens, s->limit, s->node_limit, stop, s, s->out, s->keep, &st,
-                            &aborted);
-        s->aborted = aborted;
-        s->nodes = st.nodes;
-        s->guesses = st.guesses;
-        if (aborted || s->count <= 1 || !kept || s->interrupted)
-            return;
-        /* several solutions, kept: the scalar form's, if it finishes within the limits */
-        int keep = s->keep < s->count ? s->keep : s->count;
-        uint8_t *again = malloc((size_t)keep * 81);
-        if (!again)
-            return;
-        f9_stats st2 = {0, 0};
-        int aborted2 = 0;
-        int count = f9_solve(givens, s->limit, s->node_limit, stop, s, again, keep, &st2,
-                             &aborted2);
-        s->nodes += st2.nodes;
-        s->guesses += st2.guesses;
-        if (!aborted2 && count == s->count)
-            memcpy(s->out, again, (size_t)keep * 81);
-        free(again);
-        return;
-    }
+    if (__atomic_load_n(&use_vec9, __ATOMIC_RELAXED) && (s->limit >= 2 || !kept))
+        solve = v9_solve;
 #endif
-    s->count = f9_solve(givens, s->limit, s->node_limit, stop, s, s->out, s->keep, &st,
-                        &aborted);
+    s->count = solve(givens, s->limit, s->node_limit, stop, s, s->out, s->keep, &st, &aborted);
     s->aborted = aborted;
     s->nodes = st.nodes;
     s->guesses = st.guesses;
+    if (solve == f9_solve || aborted || s->count <= 1 || !kept || s->interrupted)
+        return;
+    /* several solutions, kept: the scalar form's, if it finishes within the limits */
+    int keep = s->keep < s->count ? s->keep : s->count;
+    uint8_t *again = malloc((size_t)keep * 81);
+    if (!again)
+        return;
+    int count = f9_solve(givens, s->limit, s->node_limit, stop, s, again, keep, &st, &aborted);
+    s->nodes += st.nodes;
+    s->guesses += st.guesses;
+    if (!aborted && count == s->count)
+        memcpy(s->out, again, (size_t)keep * 81);
+    free(again);
 }
 #endif
 

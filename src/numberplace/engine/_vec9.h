@@ -164,19 +164,31 @@ V9_FN v9_v v9_on_perm(v9_v A, v9_v c1, v9_v c2)
     return A & ((v9_r1(c1) & v9_r2(c2)) | (v9_r1(c2) & v9_r2(c1)));
 }
 
+/* Entries of 3x3 patterns alone in their row or their column. */
+V9_FN v9_v v9_alone(v9_v A, v9_v c1, v9_v c2)
+{
+    return A & (~(c1 | c2) | ~(v9_r1(A) | v9_r2(A)));
+}
+
+/* The triads of band words that hold a cell (bit 9r + 3k). */
+V9_FN v9_v v9_triads(v9_v S)
+{
+    return (S | S >> 1 | S >> 2) & V9_TRI;
+}
+
 /* The triad rule on every lane of a band. */
 V9_FN v9_v v9_keep(v9_v S)
 {
-    v9_v A = (S | S >> 1 | S >> 2) & V9_TRI;
+    v9_v A = v9_triads(S);
     v9_v K = v9_on_perm(A, v9_c1(A), v9_c2(A));
     return S & (K | K << 1 | K << 2);
 }
 
-/* Columns of each lane's cells, on all three rows. */
-V9_FN v9_v v9_columns(v9_v x)
+/* The whole rows of band words in which x has a cell. */
+V9_FN v9_v v9_rows_of(v9_v x)
 {
-    v9_v c = (x | x >> 9 | x >> 18) & V9_ROW0;
-    return c | c << 9 | c << 18;
+    return v9_where((x & V9_ROW0) != 0, V9_ROW0) | v9_where((x & V9_ROW1) != 0, V9_ROW1) |
+           v9_where((x & V9_ROW2) != 0, V9_ROW2);
 }
 
 /* Propagate inside band b until it places nothing new. Bands whose words lose cells are
@@ -192,11 +204,7 @@ V9_FN int v9_band(v9_state *s, int b, uint32_t *dirty)
             return 0; /* a digit with no place in a row or box of the band */
         /* rows with one cell (every row has one since the triad pass): their cells that
            are not yet placed */
-        v9_v M = S & (S - V9_ONES);
-        v9_v R = S & U &
-                 ~(v9_where((M & V9_ROW0) != 0, V9_ROW0) |
-                   v9_where((M & V9_ROW1) != 0, V9_ROW1) |
-                   v9_where((M & V9_ROW2) != 0, V9_ROW2));
+        v9_v R = S & U & ~v9_rows_of(S & (S - V9_ONES));
         v9_v o1, o2;
         v9_count2(S, &o1, &o2);
         if (v9_any(U & ~o1))
@@ -209,9 +217,7 @@ V9_FN int v9_band(v9_state *s, int b, uint32_t *dirty)
         v9_v y0 = P & V9_ROW0, y1 = (P >> 9) & V9_ROW0, y2 = P >> 18; /* its rows */
         if (v9_any((y0 & (y0 - 1)) | (y1 & (y1 - 1)) | (y2 & (y2 - 1))))
             return 0; /* two naked singles of one digit in a row */
-        v9_v rows = v9_where(y0 != 0, V9_ROW0) | v9_where(y1 != 0, V9_ROW1) |
-                    v9_where(y2 != 0, V9_ROW2);
-        S &= ~((rows | placed) & ~P);
+        S &= ~((v9_rows_of(P) | placed) & ~P);
         U &= ~placed;
         v9_v cols = y0 | y1 | y2;
         cols = cols | cols << 9 | cols << 18;
@@ -240,14 +246,6 @@ V9_FN v9_v v9_band_columns(v9_v G, int b)
     return c | c << 9 | c << 18;
 }
 
-/* The row of each cell of h (in a lane's band word), less h: placing h's cells. */
-V9_FN v9_v v9_place(v9_v S, v9_v h)
-{
-    v9_v rows = v9_where((h & V9_ROW0) != 0, V9_ROW0) | v9_where((h & V9_ROW1) != 0, V9_ROW1) |
-                v9_where((h & V9_ROW2) != 0, V9_ROW2);
-    return S & ~(rows & ~h);
-}
-
 /* Columns across the bands, all digits at once: the permutation rule in each stack, and
    hidden singles in columns. Returns 0 on a contradiction; changed bands go in *dirty. */
 V9_FN int v9_stacks(v9_state *s, uint32_t *dirty)
@@ -268,7 +266,8 @@ V9_FN int v9_stacks(v9_state *s, uint32_t *dirty)
     h = h | h << 9 | h << 18;
     uint32_t changed = 0;
     for (int b = 0; b < 3; b++) {
-        v9_v n = v9_place(N[b], N[b] & h & s->U[b]);
+        v9_v placed = N[b] & h & s->U[b]; /* its row's other cells go */
+        v9_v n = N[b] & ~(v9_rows_of(placed) & ~placed);
         changed |= (uint32_t)v9_any(n ^ s->B[b]) << b;
         s->B[b] = n;
     }
@@ -284,10 +283,9 @@ V9_FN int v9_locked(v9_state *s, uint32_t *dirty)
     /* minirows: the three bands' forced triads side by side (bit 9r + 3k + b), one count */
     v9_v T[3], F[3], o3, o4;
     for (int b = 0; b < 3; b++) {
-        v9_v S = s->B[b];
-        v9_v A = (S | S >> 1 | S >> 2) & V9_TRI;
+        v9_v A = v9_triads(s->B[b]);
         T[b] = A;
-        F[b] = A & (~(v9_c1(A) | v9_c2(A)) | ~(v9_r1(A) | v9_r2(A)));
+        F[b] = v9_alone(A, v9_c1(A), v9_c2(A));
     }
     v9_count4(F[0] | F[1] << 1 | F[2] << 2, &o3, &o4);
     if (o4[0])
@@ -302,7 +300,7 @@ V9_FN int v9_locked(v9_state *s, uint32_t *dirty)
     }
     /* minicolumns */
     v9_v G = v9_stack_pattern(s);
-    v9_v Fg = G & (~(v9_g1(G) | v9_g2(G)) | ~(v9_r1(G) | v9_r2(G)));
+    v9_v Fg = v9_alone(G, v9_g1(G), v9_g2(G));
     v9_count4(Fg, &o3, &o4);
     if (o4[0])
         return 0;
@@ -376,9 +374,9 @@ typedef struct {
     uint32_t first[3], second[3];
 } v9_pick_t;
 
-/* Configurations of 3x3 patterns in each lane: for the entries of row 0 (given by
-   row0), whether the three cells on the diagonal (d1) and on the anti-diagonal (d2)
-   through it are all in the pattern: these are its six permutations, each once. */
+/* Configurations of 3x3 patterns in each lane: at each entry of row 0, whether the
+   three entries on the diagonal (d1) and on the anti-diagonal (d2) through it are all in
+   the pattern. These are its six permutations, each once. */
 V9_FN void v9_diagonals(v9_v A, v9_v c1, v9_v c2, v9_v *d1, v9_v *d2)
 {
     *d1 = A & v9_r1(c1) & v9_r2(c2);
@@ -391,8 +389,7 @@ V9_FN int v9_choose(const v9_state *s, v9_pick_t *out)
 {
     v9_v T[3], G = v9_stack_pattern(s), d1, d2, count[6];
     for (int b = 0; b < 3; b++) {
-        v9_v S = s->B[b];
-        v9_v A = (S | S >> 1 | S >> 2) & V9_TRI;
+        v9_v A = v9_triads(s->B[b]);
         T[b] = A;
         v9_diagonals(A, v9_c1(A), v9_c2(A), &d1, &d2);
         v9_v n = (d1 & 0111) + (d2 & 0111); /* 0-2 at bits 0, 3, 6 */
