@@ -173,6 +173,22 @@ def test_the_node_limit_holds() -> None:
     assert vec.nodes == 1000
 
 
+@pytest.mark.parametrize("node_limit", [40, 60, 80, 100, 1000])
+def test_the_search_again_in_the_scalar_form_keeps_within_the_node_limit(node_limit: int
+                                                                          ) -> None:
+    """Solutions of the empty grid, kept: the scalar form's second search has what the
+    first left of the node limit, and where it cannot finish the answer still stands."""
+    vec = solve_in(True, Puzzle.empty(SHAPE), limit=3, keep=3, node_limit=node_limit)
+    sca = solve_in(False, Puzzle.empty(SHAPE), limit=3, keep=3)
+    assert vec.nodes <= node_limit
+    assert vec.status in (Status.MULTIPLE, Status.LIMIT)
+    if vec.status is Status.MULTIPLE:
+        assert vec.count == 3
+        assert all(Puzzle.empty(SHAPE).fits(s) for s in vec.solutions)
+    if vec.nodes < node_limit:  # both searches finished
+        assert vec.solutions == sca.solutions
+
+
 def test_the_time_limit_holds() -> None:
     vec = solve_in(True, Puzzle.empty(SHAPE), limit=10**9, keep=0, time_limit=0.2)
     assert vec.status is Status.LIMIT

@@ -835,12 +835,14 @@ static void fast9_search(Search *s, const uint8_t *givens)
     s->guesses = st.guesses;
     if (solve == f9_solve || aborted || s->count <= 1 || !kept || s->interrupted)
         return;
-    /* several solutions, kept: the scalar form's, if it finishes within the limits */
+    /* several solutions, kept: the scalar form's, if it finishes within what is left of
+       the node limit (both searches together stay within it) and the time limit */
+    uint64_t left = s->node_limit ? s->node_limit - s->nodes : 0;
     int keep = s->keep < s->count ? s->keep : s->count;
-    uint8_t *again = malloc((size_t)keep * 81);
+    uint8_t *again = s->node_limit && !left ? NULL : malloc((size_t)keep * 81);
     if (!again)
         return;
-    int count = f9_solve(givens, s->limit, s->node_limit, stop, s, again, keep, &st, &aborted);
+    int count = f9_solve(givens, s->limit, left, stop, s, again, keep, &st, &aborted);
     s->nodes += st.nodes;
     s->guesses += st.guesses;
     if (!aborted && count == s->count)
