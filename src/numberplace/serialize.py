@@ -9,7 +9,7 @@ puzzles and solutions as one line of symbols.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -154,11 +154,13 @@ def generated_record(made: Generated, symmetry: str) -> Record:
 def shape_view(shape: Shape) -> Record:
     """What a front end needs to draw a shape: the canvas, each cell's place on it, which
     of its sides (top, right, bottom, left, as bits 1, 2, 4, 8) are thick block borders,
-    and the diagonal cells. Cells are numbered as everywhere else. A shape with sums adds
-    its ``kind`` (``killer`` or ``kakuro``; ``sudoku`` otherwise) and its cages (cells and
-    sum); a Kakuro its clue squares (row, column, down sum, across sum; None where there
-    is no such sum) and its blocks (row, column), the canvas squares that are neither."""
-    from .shape import BLOCK_KINDS, HouseKind
+    the diagonal cells, and its houses (name and cells, in the shape's order). Cells are
+    numbered as everywhere else. A shape with sums adds its ``kind`` (``killer`` or
+    ``kakuro``; ``sudoku`` otherwise) and its cages (cells, sum, a Kakuro run's clue
+    square ``[row, column]`` or None, and whether the run reads across); a Kakuro its clue
+    squares (row, column, down sum, across sum; None where there is no such sum) and its
+    blocks (row, column), the canvas squares that are neither."""
+    from .shape import BLOCK_KINDS, HouseKind, is_across
 
     blocks: list[set[int]] = [set() for _ in range(shape.ncells)]
     diagonal: set[int] = set()
@@ -183,14 +185,34 @@ def shape_view(shape: Shape) -> Record:
     view: Record = {"name": shape.name, "size": shape.size, "rows": rows, "cols": cols,
                     "cells": [list(rc) for rc in shape.coords], "thick": sides,
                     "diagonal": sorted(diagonal), "grids": len(shape.grids),
-                    "kind": plain_kind(shape)}
+                    "kind": plain_kind(shape),
+                    "houses": [{"name": str(house), "cells": list(house.cells)}
+                               for house in shape.houses]}
     if shape.cages:
         view["cages"] = [{"cells": list(cage.cells), "sum": cage.total,
+                          "clue": list(cage.clue) if cage.clue is not None else None,
+                          "across": is_across(shape, cage),
                           **({"repeats": True} if cage.repeats else {})}
                          for cage in shape.cages]
     if view["kind"] == "kakuro":
         view["clues"], view["blocks"] = _kakuro_squares(shape)
     return view
+
+
+def shape_label(shape: Shape) -> str:
+    """A shape's family as a player names it: ``killer``, ``kakuro``, ``jigsaw``,
+    ``samurai``, ``diagonal``, or a classic grid's name such as ``9x9``."""
+    from .shape import HouseKind
+
+    if shape.cages:
+        return plain_kind(shape)
+    if shape.regions:
+        return "jigsaw"
+    if len(shape.grids) > 1:
+        return "samurai" if shape.name == "samurai" else shape.name
+    if any(house.kind == HouseKind.DIAGONAL for house in shape.houses):
+        return "diagonal"
+    return shape.name
 
 
 def plain_kind(shape: Shape) -> str:
@@ -224,13 +246,26 @@ def _kakuro_squares(shape: Shape) -> tuple[list[list[int | None]], list[list[int
     return clues, blocks
 
 
-def game_record(session: Session, game_id: str = "") -> Record:
+#: Moves of each side of the history a game record carries.
+HISTORY_MOVES = 100
+
+
+def game_record(session: Session, game_id: str = "",
+                meta: Mapping[str, object] | None = None) -> Record:
     """A game as the board shows it: the shape, symbols, givens, every layer, the
-    candidates, conflicts, what can be undone, the timer and the latest log lines."""
+    candidates, conflicts, what can be undone (and the latest moves each way, for undoing
+    on the page), the timer, the latest log lines, the notation, the receipts of the
+    requests carried out, the verdict on the puzzle itself and ``meta`` (``label``,
+    ``level``, ``daily``; by default the shape's family and no level or date)."""
     from .game import Layer
 
     puzzle = session.puzzle
     layers = session.layers
+    history = session.history
+    verdict = session.verdict()
+    shown_meta: dict[str, object] = {"label": shape_label(puzzle.shape), "level": None,
+                                     "daily": None}
+    shown_meta.update(meta or {})
     return {
         "id": game_id, "shape": shape_view(puzzle.shape),
         "symbols": puzzle.alphabet.symbols, "puzzle": puzzle_line(puzzle),
@@ -245,6 +280,12 @@ def game_record(session: Session, game_id: str = "") -> Record:
         "timer": {"elapsed": round(session.timer.elapsed(), 1),
                   "running": session.timer.running},
         "log": session.log[-200:], "share": share_text(puzzle),
+        "notation": session.notation, "receipts": dict(session.receipts),
+        "history": {"undo": [m.to_record() for m in history.done[-HISTORY_MOVES:]],
+                    "redo": [m.to_record() for m in history.undone[-HISTORY_MOVES:]],
+                    "undo_total": len(history.done), "redo_total": len(history.undone)},
+        "verdict": {"status": verdict.status, "message": verdict.message},
+        "meta": shown_meta,
     }
 
 

@@ -360,3 +360,99 @@ def test_forced_values_built_step_by_step_equal_those_built_at_once(order: list[
             fresh.enter(e, solution[e])
         fresh.set_auto_fill(True)
         assert session.forced() == fresh.forced()
+
+
+# -- the verdict on the puzzle itself, receipts, "solve all" remembered, notation ---------
+
+
+@pytest.mark.parametrize(("text", "status", "message"), [
+    (BOOK, "unique", ""),
+    ("." * 81, "multiple", "This puzzle has more than one solution: hints and checks may "
+                           "not match the one you find."),
+    ("12345678." + "." * 8 + "9" + "." * 63, "none", "This puzzle has no solution."),
+    (".5" + "." * 5 + "5" + "." * 73, "invalid",
+     "This puzzle cannot be solved: two 5s in row 1 (r1c2 and r1c8)."),
+])
+def test_the_verdict_on_the_puzzle_itself(text: str, status: str, message: str) -> None:
+    session, _ = game(text, notation="rc", mode=Mode.FREE)
+    verdict = session.verdict()
+    assert (verdict.status, verdict.message) == (status, message)
+    assert session.puzzle_status == status
+
+
+def test_the_verdict_names_cells_in_the_notation_of_the_moment() -> None:
+    session, _ = game("." * 9 + "7" + "." * 8 + "7" + "." * 62, mode=Mode.FREE)
+    assert session.verdict().message == ("This puzzle cannot be solved: two 7s in "
+                                         "column 1, at (1,2) and (1,3).")
+    session.set_notation("rc")
+    assert session.verdict().message == ("This puzzle cannot be solved: two 7s in "
+                                         "column 1 (r2c1 and r3c1).")
+
+
+def test_a_verdict_that_ran_out_of_time_is_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
+    from numberplace.game import session as session_module
+
+    monkeypatch.setattr(session_module, "VERDICT_NODES", 1)  # the budget runs out at once
+    session, _ = game(FIENDISH, notation="rc")
+    verdict = session.verdict()
+    assert verdict.status == "unknown" and verdict.message == (
+        "This puzzle could not be checked in time; it may have no solution or several.")
+
+
+def test_a_known_verdict_is_not_searched_again_and_a_bad_one_is_refused() -> None:
+    session, _ = game("." * 81, verdict="unique")  # as a generated puzzle says
+    assert session.verdict().status == "unique"
+    with pytest.raises(NumberplaceError, match="a verdict is one of"):
+        game(verdict="maybe")
+    multiple, _ = game("." * 81)
+    assert multiple.verdict().status == "multiple" and multiple.solution() is None
+
+
+def test_receipts_keep_the_latest_request_of_the_sixteen_latest_clients() -> None:
+    session, _ = game(SMALL)
+    session.receipt("a", 3)
+    assert session.already_done("a", 3) and session.already_done("a", 1)
+    assert not session.already_done("a", 4) and not session.already_done("b", 1)
+    for k in range(16):
+        session.receipt(f"c{k}", 1)
+    assert "a" not in session.receipts and len(session.receipts) == 16
+    session.receipt("c0", 2)  # a client heard from again is the most recent
+    session.receipt("d", 1)
+    assert "c0" in session.receipts and "c1" not in session.receipts
+
+
+def test_solve_all_is_remembered_even_when_undone() -> None:
+    session, _ = game()
+    assert not session.revealed
+    session.solve_all()
+    session.undo()
+    assert session.revealed and not session.solved
+
+
+def test_the_notation_can_change_mid_game() -> None:
+    session, _ = game()
+    session.enter(cell("r1c1"), SOLUTION[0])
+    session.set_notation("rc")
+    session.enter(cell("r1c2"), SOLUTION[1])
+    assert session.log[-2:] == [f"Value {SOLUTION[0]} in (1,1)", f"Value {SOLUTION[1]} in r1c2"]
+    assert session.enter(cell("r1c4"), 9).message == "9 is already in row 1, at r1c3"
+    with pytest.raises(NumberplaceError, match="notation must be book or rc"):
+        session.set_notation("a1")
+
+
+def test_the_new_state_is_saved_and_an_older_record_opens_without_it() -> None:
+    session, _ = game(notation="rc")
+    session.verdict()
+    session.receipt("tab-1", 7)
+    session.solve_all()
+    again = from_record(to_record(session))
+    assert again.receipts == {"tab-1": 7} and again.revealed
+    assert again.puzzle_status == "unique" and again.notation == "rc"
+    older = to_record(session)
+    for key in ("receipts", "revealed", "verdict"):
+        del older[key]
+    opened = from_record(older)
+    assert opened.receipts == {} and not opened.revealed and opened.puzzle_status is None
+    damaged = to_record(session) | {"receipts": {"tab": "x"}}
+    with pytest.raises(FormatError, match="receipts must map"):
+        from_record(damaged)

@@ -38,7 +38,7 @@ def test_a_game_from_a_puzzle_and_a_whole_play(client: TestClient) -> None:
     game = new_game(client)
     assert game["shape"]["rows"] == 9 and game["givens"][2] == 9
     refused = act(client, game, action="enter", cells=[0], value=9)
-    assert not refused["ok"] and refused["message"] == "9 is already in row 1, at (3,1)"
+    assert not refused["ok"] and refused["message"] == "9 is already in row 1, at r1c3"
     played = act(client, game, action="enter", cells=[0], value=SOLUTION[0])
     assert played["ok"] and played["game"]["values"][0] == SOLUTION[0]
     act(client, game, action="mark", cells=[1, 10], value=2, kind="centre")
@@ -52,6 +52,18 @@ def test_a_game_from_a_puzzle_and_a_whole_play(client: TestClient) -> None:
     solved = act(client, game, action="solve")
     assert solved["solved"] and solved["game"]["solved"]
     assert not solved["game"]["timer"]["running"]
+
+
+def test_the_shape_names_its_houses_in_order(client: TestClient) -> None:
+    houses = new_game(client)["shape"]["houses"]
+    assert len(houses) == 27
+    assert houses[0] == {"name": "row 1", "cells": list(range(9))}
+    assert houses[9] == {"name": "column 1", "cells": list(range(0, 81, 9))}
+    assert houses[22] == {"name": "box 5", "cells": [30, 31, 32, 39, 40, 41, 48, 49, 50]}
+    samurai = new_game(client, shape="samurai", level=1, seed=1)["shape"]["houses"]
+    assert samurai[54]["name"] == "row 1 of grid 3" and len(samurai) == 131
+    diagonal = new_game(client, puzzle=BOOK, shape="diagonal")["shape"]["houses"]
+    assert diagonal[-2] == {"name": "main diagonal", "cells": list(range(0, 81, 10))}
 
 
 def test_games_are_isolated_and_survive_a_restart(tmp_path: Path) -> None:
@@ -137,7 +149,7 @@ def test_malformed_and_oversized_bodies(client: TestClient) -> None:
 
 
 ACTIONS = ["enter", "erase", "mark", "paint", "undo", "redo", "hint", "step", "check",
-           "diagnose", "pause", "resume", "auto", "fly"]
+           "diagnose", "pause", "resume", "auto", "notation", "fly"]
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats() | st.text(max_size=8),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
@@ -147,7 +159,8 @@ JSON_VALUES = st.recursive(
 @settings(max_examples=150, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(action=st.sampled_from(ACTIONS), cells=JSON_VALUES, value=JSON_VALUES,
-       extra=st.dictionaries(st.sampled_from(["kind", "tier", "on"]), JSON_VALUES))
+       extra=st.dictionaries(st.sampled_from(["kind", "tier", "on", "client", "seq", "player"]),
+                             JSON_VALUES | st.sampled_from(["tab-1", 1, 2 ** 53])))
 def test_any_action_body_gets_an_answer_never_a_500(client: TestClient, action: str,
                                                     cells: object, value: object,
                                                     extra: dict) -> None:

@@ -58,6 +58,14 @@ def test_play_opens_the_browser_on_the_puzzle_of_a_file(tmp_path: Path) -> None:
         shown = httpx.get(f"{base}/api/games/{game}").json()
         first = (ROOT / "examples/classic.txt").read_text().splitlines()[1]
         assert "".join(str(v or ".") for v in shown["givens"]) == first
+        assert shown["verdict"] == {"status": "unique", "message": ""}
+        assert shown["meta"] == {"label": "9x9", "level": None, "daily": None}
+        assert shown["notation"] == "rc"
+        claimed = httpx.post(f"{base}/api/games/{game}/actions",
+                             json={"action": "pause", "player": "me"})
+        assert claimed.status_code == 200
+        mine = httpx.get(f"{base}/api/players/me/games").json()["games"]
+        assert [g["id"] for g in mine] == [game]  # the file's game joins the browser's list
         assert "<html" in httpx.get(base + "/").text.lower()
     assert (tmp_path / "g.db").exists()
 

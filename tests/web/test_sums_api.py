@@ -14,6 +14,7 @@ from starlette.testclient import TestClient
 
 from numberplace import formats
 from numberplace.generate import generate_sums
+from numberplace.shape import is_across
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -55,6 +56,15 @@ def test_a_new_kakuro_at_each_level(client: TestClient, level: int) -> None:
         down, across = clues[cage.clue]
         assert cage.total in (down, across)
     assert all(down is not None or across is not None for down, across in clues.values())
+    # each run names its clue square and direction, as the game names a run
+    for cage, drawn in zip(made.puzzle.shape.cages, view["cages"], strict=True):
+        r, c = drawn["clue"]
+        assert (r, c) == cage.clue and drawn["across"] == is_across(made.puzzle.shape, cage)
+        assert clues[(r, c)][1 if drawn["across"] else 0] == drawn["sum"]
+        first_row = view["cells"][drawn["cells"][0]][0]
+        assert drawn["across"] == (first_row == r)
+    assert {d["across"] for d in view["cages"]} == {True, False}
+    assert view["houses"] == []
 
 
 def test_a_new_killer_draws_its_cages(client: TestClient) -> None:
@@ -64,6 +74,7 @@ def test_a_new_killer_draws_its_cages(client: TestClient) -> None:
     cells = sorted(c for cage in view["cages"] for c in cage["cells"])
     assert cells == list(range(81))
     assert all(isinstance(cage["sum"], int) for cage in view["cages"])
+    assert all(cage["clue"] is None and cage["across"] is False for cage in view["cages"])
     assert view["thick"][0] == 0b1001  # the box borders stay
 
 
@@ -88,6 +99,15 @@ def test_a_pasted_puzzle_in_its_format(client: TestClient, name: str, kind: str)
     game = new_game(client, puzzle=text)
     assert game["shape"]["kind"] == kind
     assert formats.parse(game["puzzle"]).shape == formats.parse(text).shape
+
+
+def test_candidates_in_the_record_respect_the_sums(client: TestClient) -> None:
+    game = new_game(client, puzzle=first_example("killer.txt"))
+    # the example has no givens: a one-cell cage shows its sum alone (three of 1 among them)
+    alone = [cage for cage in game["shape"]["cages"] if len(cage["cells"]) == 1]
+    assert sum(cage["sum"] == 1 for cage in alone) == 3
+    assert all(game["candidates"][cage["cells"][0]] == 1 << (cage["sum"] - 1)
+               for cage in alone)
 
 
 @pytest.mark.parametrize("kind", ["kakuro-10x10", "killer"])

@@ -17,11 +17,15 @@ def play(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
     """Start the app on this machine and open the browser on a game: FILE's puzzle (or
     saved game), or a new one."""
     from ..game.saving import open_game
+    from ..web.app import WEB_NOTATION
 
     app = _app(args)
     fragment = ""
     if args.file:
-        fragment = "#game=" + app.state.games.add(open_game(args.file))
+        # named as the web names cells; the game's verdict and label are found as it is
+        # added, before the browser opens on it
+        game = open_game(args.file, notation=WEB_NOTATION)
+        fragment = "#game=" + app.state.games.add(game)
     return _serve(app, "127.0.0.1", args.port, fragment, open_browser=not args.no_browser,
                   what="playing")
 

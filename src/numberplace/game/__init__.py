@@ -6,8 +6,18 @@ game to a file losslessly (atomically) and reads it back, or opens a puzzle file
 """
 
 from .history import Change, History, Layer, Move
-from .session import COLOURS, LIVE_TECHNIQUES, Diagnosis, HintView, Mode, Reply, Session, Source
+from .session import (
+    COLOURS,
+    LIVE_TECHNIQUES,
+    Diagnosis,
+    HintView,
+    Mode,
+    Reply,
+    Session,
+    Source,
+    Verdict,
+)
 from .timer import Timer
 
 __all__ = ["COLOURS", "LIVE_TECHNIQUES", "Change", "Diagnosis", "HintView", "History", "Layer",
-           "Mode", "Move", "Reply", "Session", "Source", "Timer"]
+           "Mode", "Move", "Reply", "Session", "Source", "Timer", "Verdict"]

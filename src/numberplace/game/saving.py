@@ -3,7 +3,10 @@
 A session file is one JSON object (``"format": "numberplace-session"``) holding the puzzle
 (in numberplace's JSON puzzle format), the mode, every layer of the board (entries, who
 wrote them, corner and centre marks, colours), the undo and redo history, the activity
-log, the timer and the settings: opening it gives back an equal session. Every file is
+log, the timer and the settings, the puzzle's verdict once known, the numbers of the
+requests carried out for each client and whether "solve all" was used: opening it gives
+back an equal session (a file written before those last three existed opens with none
+known). Every file is
 written atomically (a temporary file in the same folder, flushed to disk, then renamed
 over the old one), so a crash in the middle of a save leaves the previous save whole.
 """
@@ -22,7 +25,7 @@ from ..atomic import write_atomically
 from ..errors import FormatError
 from ..inputs import open_input
 from .history import History, Layer, Move
-from .session import Mode, Session
+from .session import VERDICTS, Mode, Session
 from .timer import Timer
 
 #: The ``format`` of a session file, and its version.
@@ -46,6 +49,9 @@ def to_record(session: Session) -> dict[str, Any]:
         "timer": {"elapsed": round(session.timer.elapsed(), 3),
                   "running": session.timer.running},
         "solved": session.solved,
+        "revealed": session.revealed,
+        "verdict": session.puzzle_status,
+        "receipts": dict(session.receipts),
     }
 
 
@@ -87,6 +93,17 @@ def _from_record(record: object, clock: Callable[[], float], source: str) -> Ses
     session.timer = Timer(float(timer["elapsed"]), bool(timer["running"]), clock)
     session.auto_fill = bool(record["auto_fill"])
     session.solved = bool(record["solved"])
+    session.revealed = bool(record.get("revealed", False))
+    verdict = record.get("verdict")
+    if verdict is not None and verdict not in VERDICTS:
+        raise ValueError(f"verdict {verdict!r} is not one of {', '.join(VERDICTS)}")
+    session.puzzle_status = verdict
+    receipts = record.get("receipts", {})
+    if not (isinstance(receipts, dict) and all(
+            isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool)
+            for k, v in receipts.items())):
+        raise ValueError("receipts must map clients to whole numbers")
+    session.receipts = dict(receipts)
     session._derived = None
     return session
 
@@ -108,9 +125,10 @@ def save(session: Session, path: str | os.PathLike[str]) -> None:
 
 
 def open_game(path: str | os.PathLike[str], clock: Callable[[], float] = time.monotonic,
-              mode: Mode | str = Mode.BOOK) -> Session:
-    """A session file reopened as it was saved, or a new game on the first puzzle of a
-    puzzle file (any format numberplace reads). FormatError names what is wrong."""
+              mode: Mode | str = Mode.BOOK, notation: str = "book") -> Session:
+    """A session file reopened as it was saved, or a new game (in ``mode`` and
+    ``notation``) on the first puzzle of a puzzle file (any format numberplace reads).
+    FormatError names what is wrong."""
     with open_input(path) as source:
         text = "\n".join(source.lines())
         name = source.name
@@ -125,6 +143,6 @@ def open_game(path: str | os.PathLike[str], clock: Callable[[], float] = time.mo
         if record.error is not None:
             raise record.error
         assert record.puzzle is not None
-        return Session(record.puzzle, mode=mode, clock=clock)
+        return Session(record.puzzle, mode=mode, notation=notation, clock=clock)
     raise FormatError("no puzzle here: the file is empty or holds only comments",
                       source=name)

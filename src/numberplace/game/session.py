@@ -10,6 +10,12 @@ from the solution) are only told on request. With ``auto_fill`` on, the values f
 the live solver's techniques are filled in after every edit; they are derived, not
 entered, so deleting an entry rebuilds them from the player's values alone.
 
+Candidates respect the sums of a Killer's cages and a Kakuro's runs (see
+:mod:`.candidates`). The session also knows whether the puzzle itself has one solution
+(:meth:`Session.verdict`), which requests it has already carried out for each client
+that numbers its requests (:attr:`Session.receipts`), and whether "solve all" was ever
+used (:attr:`Session.revealed`).
+
 Cells are indices of the puzzle's shape; the log and messages name them in the book's
 (column,row) notation unless another is asked.
 """
@@ -23,12 +29,13 @@ from enum import Enum
 
 from .. import arguments, engine
 from ..errors import NumberplaceError
-from ..logic.board import Board, bit, values_of
+from ..logic.board import bit, values_of
 from ..logic.driver import solve_path
 from ..logic.explain import book_log_line, hint_text, next_hint
 from ..logic.step import LogicStatus, Step
 from ..puzzle import Puzzle
 from ..shape import Shape, is_across
+from .candidates import board_candidates
 from .history import Change, History, Layer, Move, changes_of
 from .timer import Timer
 
@@ -39,6 +46,15 @@ LIVE_TECHNIQUES = ("Full House", "Naked Single", "Hidden Single", "Unique Combin
                    "Locked Candidates Type 2 (Claiming)", "Pattern Match Elimination")
 #: Colours of the palette (0 is none).
 COLOURS = 9
+#: Notations cells are named in: ``book`` (column,row), ``rc`` r1c1.
+NOTATIONS = ("book", "rc")
+#: What a verdict on the puzzle itself may say.
+VERDICTS = ("unique", "multiple", "none", "invalid", "unknown")
+#: The bounds of the search behind a verdict: an answer in time for a player waiting.
+VERDICT_SECONDS = 3.0
+VERDICT_NODES = 2_000_000
+#: Clients whose last request number a session keeps (the least recent goes first).
+RECEIPTS = 16
 
 
 class Mode(str, Enum):
@@ -96,6 +112,16 @@ class Diagnosis:
     message: str
 
 
+@dataclass(frozen=True)
+class Verdict:
+    """Whether the puzzle itself (its givens alone) has one solution: ``status`` one of
+    :data:`VERDICTS` (``unknown`` when the search ran out of time), and what to tell the
+    player ("" for a puzzle with one solution)."""
+
+    status: str
+    message: str
+
+
 @dataclass
 class _Derived:
     """What the current entries imply, computed once per state."""
@@ -109,12 +135,23 @@ class Session:
     """One game (see the module docs)."""
 
     def __init__(self, puzzle: Puzzle | str, *, mode: Mode | str = Mode.BOOK,
-                 notation: str = "book", clock: Callable[[], float] = time.monotonic) -> None:
+                 notation: str = "book", clock: Callable[[], float] = time.monotonic,
+                 verdict: str | None = None) -> None:
+        """``verdict`` is the puzzle's status when already known (a generated puzzle is
+        ``unique``); otherwise it is looked for when first asked."""
         self.puzzle = arguments.puzzle(puzzle)
         self.mode = Mode(mode)
-        if notation not in ("book", "rc"):
-            raise NumberplaceError(f"notation must be book or rc, not {notation!r}")
-        self.notation = notation
+        self.notation = "book"
+        self.set_notation(notation)
+        if verdict is not None and verdict not in VERDICTS:
+            raise NumberplaceError(f"a verdict is one of {', '.join(VERDICTS)}, "
+                                   f"not {verdict!r}")
+        #: the puzzle's status (see :meth:`verdict`); None until looked for
+        self.puzzle_status = verdict
+        #: client -> the number of the latest request of that client carried out
+        self.receipts: dict[str, int] = {}
+        #: True once "solve all" has filled the grid, even if undone later
+        self.revealed = False
         n = self.puzzle.shape.ncells
         self.layers: dict[Layer, list[int]] = {layer: [0] * n for layer in Layer}
         if self.puzzle.candidates is not None:  # a pencil-mark grid keeps its marks
@@ -152,7 +189,8 @@ class Session:
 
     def candidates(self) -> list[int]:
         """Each empty cell's possible values as a bit mask (bit v-1 for value v), from the
-        values its peers hold; 0 for a cell with a value."""
+        values its peers hold and the sums of its cages (see :mod:`.candidates`); 0 for a
+        cell with a value."""
         return list(self._derive().candidates)
 
     def candidates_of(self, cell: int) -> list[int]:
@@ -193,9 +231,74 @@ class Session:
     def solution(self) -> tuple[int, ...] | None:
         """The puzzle's solution when it has exactly one (None otherwise)."""
         if self._solution is False:
-            found = engine.solve(self.puzzle, limit=2, node_limit=5_000_000, time_limit=30)
-            self._solution = found.solution if found.status is engine.Status.UNIQUE else None
+            if self.puzzle_status in ("multiple", "none", "invalid"):
+                self._solution = None
+            else:
+                found = engine.solve(self.puzzle, limit=2, node_limit=5_000_000,
+                                     time_limit=30)
+                self._solution = found.solution if found.status is engine.Status.UNIQUE \
+                    else None
         return self._solution  # type: ignore[return-value]  # False was replaced above
+
+    def verdict(self) -> Verdict:
+        """Whether the puzzle itself has one solution, told in the player's words and the
+        session's notation. The search behind it is bounded (:data:`VERDICT_SECONDS`) and
+        made once; its status is kept in :attr:`puzzle_status`."""
+        if self.puzzle_status is None:
+            found = engine.solve(self.puzzle, limit=2, node_limit=VERDICT_NODES,
+                                 time_limit=VERDICT_SECONDS)
+            self.puzzle_status = {engine.Status.UNIQUE: "unique",
+                                  engine.Status.MULTIPLE: "multiple",
+                                  engine.Status.NONE: "none",
+                                  engine.Status.INVALID: "invalid"}.get(found.status,
+                                                                        "unknown")
+            if found.status is engine.Status.UNIQUE:
+                self._solution = found.solution
+        return Verdict(self.puzzle_status, self._verdict_message(self.puzzle_status))
+
+    def _verdict_message(self, status: str) -> str:
+        if status == "invalid":
+            return f"This puzzle cannot be solved: {self._first_clash()}."
+        return {
+            "none": "This puzzle has no solution.",
+            "multiple": "This puzzle has more than one solution: hints and checks may not "
+                        "match the one you find.",
+            "unknown": "This puzzle could not be checked in time; it may have no solution "
+                       "or several.",
+        }.get(status, "")
+
+    def _first_clash(self) -> str:
+        """Two givens that repeat a value in a house or cage, the first found (houses
+        first, as the solver looks for them)."""
+        shape, givens = self.shape, self.puzzle.givens
+        groups = [(self._house_name(h), house.cells) for h, house in enumerate(shape.houses)]
+        groups += [(self._cage_name(g), cage.cells) for g, cage in enumerate(shape.cages)
+                   if not cage.repeats]
+        for name, cells in groups:
+            seen: dict[int, int] = {}
+            for c in cells:
+                v = givens[c]
+                if v and v in seen:
+                    first, second = self.name(seen[v]), self.name(c)
+                    where = f"at {first} and {second}" if self.notation == "book" \
+                        else f"({first} and {second})"
+                    sep = ", " if self.notation == "book" else " "
+                    return f"two {self.puzzle.alphabet.symbol(v)}s in {name}{sep}{where}"
+                if v:
+                    seen[v] = c
+        return "two of its givens break a rule"
+
+    def already_done(self, client: str, seq: int) -> bool:
+        """True when request ``seq`` of ``client`` (or a later one) was carried out."""
+        return seq <= self.receipts.get(client, 0)
+
+    def receipt(self, client: str, seq: int) -> None:
+        """Note that request ``seq`` of ``client`` was carried out; only the most recent
+        :data:`RECEIPTS` clients are kept."""
+        self.receipts.pop(client, None)
+        self.receipts[client] = seq
+        while len(self.receipts) > RECEIPTS:
+            del self.receipts[next(iter(self.receipts))]
 
     # -- actions ----------------------------------------------------------------------------
 
@@ -294,6 +397,12 @@ class Session:
         if not self.solved:
             self.timer.resume()
 
+    def set_notation(self, notation: str) -> None:
+        """Name cells from now on in ``notation``: ``book`` (column,row) or ``rc``."""
+        if notation not in NOTATIONS:
+            raise NumberplaceError(f"notation must be book or rc, not {notation!r}")
+        self.notation = notation
+
     def set_auto_fill(self, on: bool) -> None:
         """Fill in (or no longer) every value the live solver forces."""
         self.auto_fill = bool(on)
@@ -349,6 +458,7 @@ class Session:
             return Reply(False, "no solution was found in time")
         cells = [c for c, v in enumerate(values) if not v]
         changes = self._value_changes(cells, [found.solution[c] for c in cells], Source.SOLVE)
+        self.revealed = True
         return self._play(Move("solve", changes, "Solved the rest"))
 
     def diagnose(self) -> Diagnosis:
@@ -375,17 +485,20 @@ class Session:
         values = self._derive().values
         shape = self.shape
         for c in cells:
-            groups = [(str(shape.houses[h]), shape.houses[h].cells) for h in shape.houses_of[c]]
+            groups = [(self._house_name(h), shape.houses[h].cells) for h in shape.houses_of[c]]
             groups += [(self._cage_name(g), shape.cages[g].cells) for g in shape.cages_of[c]
                        if not shape.cages[g].repeats]
             for name, members in groups:
                 for p in members:
                     if p != c and p not in cells and values[p] == value:
-                        if self.notation == "book":
-                            name = name.replace("box", "minigrid")
                         return (f"{self.puzzle.alphabet.symbol(value)} is already in {name}, "
                                 f"at {self.name(p)}")
         return ""
+
+    def _house_name(self, house: int) -> str:
+        """A house as the player reads it (the book calls a box a minigrid)."""
+        name = str(self.shape.houses[house])
+        return name.replace("box", "minigrid") if self.notation == "book" else name
 
     def _cage_name(self, cage: int) -> str:
         """A cage as a player finds it: a Kakuro run by its clue square and direction, a
@@ -464,7 +577,7 @@ class Session:
                 forced = self._forced(values)
                 for c, v in forced.items():
                     values[c] = v
-            self._derived = _Derived(values, _peer_candidates(self.shape, values), forced)
+            self._derived = _Derived(values, board_candidates(self.shape, values), forced)
         return self._derived
 
     def _live(self) -> _Derived:
@@ -503,9 +616,3 @@ class Session:
         if path.status is LogicStatus.INVALID:
             return None
         return {c: v for step in path.steps for c, v in step.placements}
-
-
-def _peer_candidates(shape: Shape, values: Sequence[int]) -> list[int]:
-    """Each empty cell's values that no peer holds (0 for a cell with a value)."""
-    board = Board.from_puzzle(Puzzle(shape, tuple(values)))
-    return list(board.candidates)
