@@ -46,15 +46,17 @@ def need_browser() -> None:
 
 
 @contextmanager
-def served(db: Path) -> Iterator[str]:
-    """The web app on a free port of 127.0.0.1, for the block; its address."""
+def served(db: Path, port: int = 0) -> Iterator[str]:
+    """The web app on 127.0.0.1 (a free port unless ``port``), for the block; its
+    address. The server stops at the end of the block, as a stopped server would."""
     import uvicorn
 
     from numberplace.web import GameStore, create_app
     from numberplace.web.server import listening_socket
 
-    sock = listening_socket("127.0.0.1", 0)
-    server = uvicorn.Server(uvicorn.Config(create_app(GameStore(db)), log_level="warning"))
+    sock = listening_socket("127.0.0.1", port)
+    server = uvicorn.Server(uvicorn.Config(create_app(GameStore(db)), log_level="warning",
+                                           timeout_graceful_shutdown=1))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
@@ -67,6 +69,7 @@ def served(db: Path) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(10)
+        sock.close()
 
 
 @contextmanager
@@ -120,14 +123,87 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
         yield base, browser
 
 
-@pytest.fixture
-def page(site: tuple[str, Any]) -> Iterator[Any]:
-    """A fresh page (its own context); the test fails on any script error on it."""
-    _, browser = site
-    context = browser.new_context(viewport={"width": 1200, "height": 900}, accept_downloads=True)
+#: The screens the tests play on: a laptop, and two phones held upright.
+LAPTOP = {"viewport": {"width": 1280, "height": 800}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
+         "device_scale_factor": 3}
+SMALL_PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True,
+               "device_scale_factor": 2}
+
+
+@contextmanager
+def fresh_page(browser: Any, screen: dict[str, Any] | None = None,
+               **options: Any) -> Iterator[Any]:
+    """A page in a fresh profile (no storage, no service worker from before) on a screen;
+    the block fails on any script error on it."""
+    context = browser.new_context(**{**LAPTOP, **(screen or {}), "accept_downloads": True,
+                                     **options})
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    context.close()
+    try:
+        yield page
+    finally:
+        context.close()
     assert not errors, errors
+
+
+@pytest.fixture
+def page(site: tuple[str, Any]) -> Iterator[Any]:
+    """A fresh page on a laptop screen; the test fails on any script error on it."""
+    _, browser = site
+    with fresh_page(browser) as fresh:
+        yield fresh
+
+
+def game_record(page: Any) -> dict[str, Any]:
+    """The server's record of the game the page shows."""
+    page.wait_for_function("location.hash.startsWith('#game=')")
+    record: dict[str, Any] = page.evaluate(
+        "async () => (await fetch('/api/games/' + location.hash.slice(6))).json()")
+    return record
+
+
+def wait_message(page: Any, start: str, timeout: float = 30_000) -> None:
+    """Wait until the message line starts with ``start``."""
+    page.wait_for_function("(s) => document.getElementById('message').textContent"
+                           ".startsWith(s)", arg=start, timeout=timeout)
+
+
+def message(page: Any) -> str:
+    """The message line's text."""
+    text: str = page.locator("#message").inner_text()
+    return text
+
+
+def menu(page: Any, item: str) -> None:
+    """Choose an item of the menu (opened from the top bar)."""
+    page.click("#menu-button")
+    page.click(f"#{item}")
+
+
+def new_game(page: Any, shape: str | None = None) -> dict[str, Any]:
+    """A new game from the dialog, everything at its default but ``shape`` when given;
+    the server's record of it."""
+    page.wait_for_selector(".cell")
+    before = page.evaluate("location.href")
+    page.click("#new-game")
+    page.wait_for_selector("#new-dialog[open]")
+    if shape is not None:
+        page.select_option("#new-shape", shape)
+    page.click("#new-start")
+    page.wait_for_function("(old) => location.href !== old", arg=before, timeout=60_000)
+    page.wait_for_selector("#new-dialog", state="hidden")
+    return game_record(page)
+
+
+def value_in(page: Any, i: int) -> str:
+    """The value cell i shows ("" for none)."""
+    found = cell(page, i).locator(".value")
+    return str(found.inner_text()) if found.count() else ""
+
+
+def wait_value(page: Any, i: int, symbol: str) -> None:
+    """Wait until cell i shows ``symbol``."""
+    page.wait_for_function("([i, s]) => document.querySelector(`[data-cell=\"${i}\"] .value`)"
+                           "?.textContent === s", arg=[i, symbol])

@@ -9,32 +9,34 @@ import re
 from typing import Any
 
 import pytest
-from browser import cell, page, shot, site, violations  # noqa: F401  # fixtures
+from browser import (  # noqa: F401  # fixtures
+    cell,
+    fresh_page,
+    menu,
+    page,
+    shot,
+    site,
+    violations,
+    wait_message,
+)
+from browser import new_game as new_game_from_dialog
 
 from numberplace import formats, solve
 
 
-def wait_message(page: Any, start: str) -> None:
-    page.wait_for_function("(s) => document.getElementById('message').textContent"
-                           ".startsWith(s)", arg=start)
-
-
 def new_game(page: Any, base: str, shape: str) -> dict[str, Any]:
-    """A new game from the dialog, at level 1; the server's record of it."""
+    """A new game from the dialog, the level left at its default; the server's record."""
     page.goto(f"{base}/")
     page.wait_for_selector(".cell")
     page.click("#new-game")
-    page.wait_for_selector("#new-shape option", state="attached")
     page.select_option("#new-shape", shape)
     levels = page.locator("#new-level option").all_inner_texts()
     assert levels == ["1 Easy", "2 Medium", "3 Difficult"]
-    page.select_option("#new-level", "1")
-    page.click("#new-start")
+    assert page.locator("#new-level").input_value() == "1"
+    page.keyboard.press("Escape")
+    record = new_game_from_dialog(page, shape)
     page.wait_for_function("(s) => document.getElementById('shape-name').textContent"
                            ".startsWith(s)", arg=shape.split("-")[0])
-    game_id = page.evaluate("location.hash").split("=", 1)[1]
-    record: dict[str, Any] = page.evaluate(
-        "async (id) => (await fetch('/api/games/' + id)).json()", game_id)
     return record
 
 
@@ -51,15 +53,19 @@ def test_a_whole_game_with_sums(site: tuple[str, Any], page: Any, shape: str) ->
 
     # the board as drawn
     if shape == "killer":
-        assert page.locator("#board svg.cages path.cage-line").count() == 1
-        sums = page.locator("#board svg.cages text.cage-sum").all_text_contents()
+        assert page.locator(".board-wrap svg.cages path.cage-line").count() == 1
+        # one closed path around each cage, whatever its shape
+        loops = page.evaluate("document.querySelector('.cage-line').getAttribute('d')"
+                              ".split('M').length - 1")
+        assert loops == len(view["cages"])
+        sums = page.locator(".board-wrap svg.cages text.cage-sum").all_text_contents()
         assert sorted(sums) == sorted(str(c["sum"]) for c in view["cages"])
         assert page.locator(".clue").count() == 0
         dashes = page.evaluate("getComputedStyle(document.querySelector('.cage-line'))"
                                ".strokeDasharray")
         assert dashes not in ("", "none")
     else:
-        assert page.locator("#board.kakuro").count() == 1
+        assert page.locator('.board-wrap[data-kind="kakuro"]').count() == 1
         assert page.locator(".clue").count() == len(view["clues"])
         r, c, down, across = view["clues"][0]
         first = page.locator(".clue").first
@@ -85,17 +91,15 @@ def test_a_whole_game_with_sums(site: tuple[str, Any], page: Any, shape: str) ->
     # a corner mark, then undo takes it back
     for key in ("x", "1", "3", "z"):
         page.keyboard.press(key)
-    page.wait_for_function(f"document.querySelectorAll('[data-cell=\"{mate}\"] .corner span')"
-                           ".length === 2")
     assert cell(page, mate).locator(".corner span").all_inner_texts() == ["1", "3"]
     page.click("#undo")
-    page.wait_for_function(f"document.querySelector('[data-cell=\"{mate}\"] .corner span')"
-                           "?.textContent === '1'")
+    assert cell(page, mate).locator(".corner span").all_inner_texts() == ["1"]
     page.keyboard.press("Control+z")
-    page.wait_for_function(f"!document.querySelector('[data-cell=\"{mate}\"] .corner')")
+    assert cell(page, mate).locator(".corner").count() == 0
 
     # a hint, tier by tier: its cages' cells drawn like a house
-    with page.expect_response(re.compile(r"/actions$")) as answered:
+    with page.expect_response(lambda r: r.url.endswith("/actions")
+                              and '"hint"' in (r.request.post_data or "")) as answered:
         page.click("#hint")
     hint = answered.value.json()["hint"]
     wait_message(page, "Hint 1/3")
@@ -111,16 +115,15 @@ def test_a_whole_game_with_sums(site: tuple[str, Any], page: Any, shape: str) ->
     shot(page, f"{shape}-2-hint")
 
     # shared by link: the sums and the entries come along
-    page.click("#share")
+    menu(page, "share")
     page.wait_for_function("document.getElementById('message').textContent.includes('#p=')")
     link = re.search(r"(http\S+)", page.locator("#message").inner_text())
     assert link is not None
-    other = browser.new_context().new_page()
-    other.goto(link.group(1))
-    other.wait_for_function(f"document.querySelector('[data-cell=\"{target}\"] .value')")
-    assert other.locator(".cell").count() == len(view["cells"])
-    assert other.locator(".clue").count() == len(view.get("clues", []))
-    other.context.close()
+    with fresh_page(browser) as other:
+        other.goto(link.group(1))
+        other.wait_for_function(f"document.querySelector('[data-cell=\"{target}\"] .value')")
+        assert other.locator(".cell").count() == len(view["cells"])
+        assert other.locator(".clue").count() == len(view.get("clues", []))
 
     # the solution to the end, by keyboard
     for i in (i for i in empty if i != target):
@@ -132,6 +135,8 @@ def test_a_whole_game_with_sums(site: tuple[str, Any], page: Any, shape: str) ->
     assert violations(page) == []
 
     # dark mode keeps every contrast
-    page.click("#theme")
+    menu(page, "settings")
+    page.check('input[name="theme"][value="dark"]')
+    page.click("#settings-close")
     shot(page, f"{shape}-4-dark")
     assert violations(page) == []

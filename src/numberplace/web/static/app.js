@@ -1,96 +1,225 @@
-// The game page: a board you play with keyboard, mouse or touch, over the server's game.
-// Every rule and every answer comes from the server; this page draws and sends actions.
+// The game page. A move is applied here at once by the same rules the server keeps
+// (rules.js), drawn, and sent; the server's answer confirms it or corrects it. Moves made
+// while the server cannot be reached wait in the browser and go out when it can again.
 
-import { buildBoard, cellSize, fillCell } from "./board.js";
+import { buildBoard, fillCell } from "./board.js";
+import * as rules from "./rules.js";
+import { Outbox, api, randomId, saved } from "./sync.js";
 
 const $ = (id) => document.getElementById(id);
-const MODES = { z: "normal", x: "corner", c: "centre", v: "colour" };
+const MODES = ["normal", "corner", "centre", "colour"];
+const MODE_KEYS = { z: "normal", x: "corner", c: "centre", v: "colour" };
+const LEVEL_NAMES = ["Easy", "Medium", "Difficult", "Extremely Difficult", "Fiendish", "Trial and Error"];
+const DEFAULTS = {
+  notation: "rc", highlightSame: true, highlightPeers: true, showMistakes: false,
+  showCandidates: false, showTimer: true, theme: "system", lastShape: "9x9", lastLevel: {}, lastMode: "book",
+};
 
-let game = null;          // the server's record of the game
-let cells = [];           // the cell elements
-let shapeKey = "";        // the shape the cells were built for
+// -- what the page holds ----------------------------------------------------------------
+
+const settings = { ...DEFAULTS, ...load("numberplace-settings", {}) };
+const player = load("numberplace-player", null) || (() => { const id = randomId(); store("numberplace-player", id); return id; })();
+
+let record = null;       // the server's last confirmed record of the game
+let state = null;        // the board as the page shows it: the record and the moves not yet confirmed
+let geo = null;          // the shape's houses, cages and peers
+let outbox = null;
+let cells = [];
+let shapeKey = "";
 let selection = new Set();
-let focus = 0;            // the cell with the keyboard focus
+let focus = 0;
 let mode = "normal";
-let armed = null;         // digit-first input: the value clicks write
-let hint = null;          // the last hint, and the position it was for
+let armed = null;        // digit first: the value a click on a cell writes
+let hint = null;         // the last hint, and the position it was for
 let hintFor = "";
 let mistakes = new Set();
-let showCandidates = false;
-let clock = { base: 0, at: 0, running: false };
+let clock = { base: 0, at: 0 };
+let announcedSolved = false;
 
-async function api(path, body) {
-  const options = body === undefined ? {} : {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
-  const answer = await fetch(path, options);
-  const data = await answer.json().catch(() => ({}));
-  if (!answer.ok) throw new Error(data.error || `the server answered ${answer.status}`);
-  return data;
+function load(key, fallback) {
+  try { const text = localStorage.getItem(key); return text === null ? fallback : JSON.parse(text); }
+  catch { return fallback; }
 }
 
-function say(text) { $("message").textContent = text; }
-
-async function guarded(work) {
-  try { return await work(); } catch (error) { say(error.message); return null; }
+function store(key, value) {
+  try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* storage full or blocked */ }
 }
+
+function saveSettings() { store("numberplace-settings", settings); }
+
+function say(text, warn = false) {
+  const box = $("message");
+  box.textContent = text;
+  box.classList.toggle("warn", warn);
+}
+
+function name(cell) { return rules.cellName(record.shape, cell, settings.notation); }
 
 // -- games -------------------------------------------------------------------------------
 
-async function start(body) {
-  say("Making the puzzle...");
-  const made = await guarded(() => api("/api/games", body));
-  if (!made) return;
-  show(made);
-  say("");
+// A new game from the server (generated, pasted or the daily); errors go to `report`.
+async function start(path, body, report = (m) => say(m, true)) {
+  say("Making the puzzle…");
+  try {
+    const made = await api(path, { notation: settings.notation, player, ...body });
+    show(made, true);
+    if (made.note) say(made.note);
+    else if (!made.verdict || made.verdict.status === "unique") say("");
+    return made;
+  } catch (error) {
+    say("");
+    report(error.offline && !error.status ? "A new game needs the server, which cannot be reached now." : error.message);
+    return null;
+  }
 }
 
-function show(record) {
-  game = record;
-  history.replaceState(null, "", "#game=" + game.id);
-  localStorage.setItem("numberplace-game", game.id);
-  const key = JSON.stringify(game.shape);
+async function open(id) {
+  try {
+    show(await api(`/api/games/${encodeURIComponent(id)}`), true);
+    return true;
+  } catch (error) {
+    const kept = saved.record(id);
+    if (error.offline && kept) {
+      show(kept, true);
+      setLine(false);
+      return true;
+    }
+    if (error.status === 404) saved.forget(id);
+    return false;
+  }
+}
+
+// Take a record of a game: a game opened (`fresh`) or the server's answer to a move.
+function show(next, fresh = false) {
+  const other = !record || record.id !== next.id;
+  record = next;
+  saved.keep(record);
+  store("numberplace-game", record.id);
+  if (other) {
+    outbox?.close();
+    outbox = new Outbox(record.id, { onAnswer, onRefused, onLine: setLine });
+    history.replaceState(null, "", "#game=" + record.id);
+    mistakes = new Set();
+    hint = null;
+    announcedSolved = record.solved;
+  }
+  if (fresh) outbox.settle(record.receipts);
+  const key = JSON.stringify(record.shape);
   if (key !== shapeKey) {
-    cells = buildBoard($("board"), game.shape);
+    geo = rules.geometry(record.shape);
+    cells = buildBoard($("board"), record.shape);
     shapeKey = key;
     selection = new Set();
-    focus = game.givens.findIndex((v) => v === 0);
-    if (focus < 0) focus = 0;
-    buildPad();
+    focus = Math.max(0, record.givens.findIndex((v) => v === 0));
+    armed = null;
+    layoutPad();
   }
-  clock = { base: game.timer.elapsed, at: performance.now(), running: game.timer.running };
-  mistakes = new Set();
+  if (other && !document.querySelector("dialog[open]")) focusBoard();
+  rebuild();
+  if (fresh) {
+    if (record.notation && record.notation !== settings.notation) send({ action: "notation", value: settings.notation }, true);
+    const verdict = record.verdict;
+    $("verdict-chip")?.remove();
+    if (verdict && verdict.status !== "unique") {
+      say(verdict.message, true);
+      const chip = Object.assign(document.createElement("button"), {
+        type: "button", id: "verdict-chip", className: "line-state warn-chip", textContent: "Check this puzzle" });
+      chip.addEventListener("click", () => say(verdict.message, true));
+      $("shape-name").after(chip);
+    }
+    if (outbox.queue.length) outbox.kick();
+  }
   render();
 }
 
-// Actions go to the server one after another, so their answers come back in order.
-let queue = Promise.resolve();
-
-function act(body) {
-  const run = queue.then(() => send(body));
-  queue = run.catch(() => null);
-  return run;
+// The board as shown: the confirmed record, then every move still on its way.
+function rebuild() {
+  state = rules.stateFrom(record);
+  for (const body of outbox.pending()) rules.apply(state, geo, body, settings.notation, record.symbols);
+  clock = { base: record.timer.elapsed, at: performance.now() };
+  if (state.solved) state.running = false;
 }
 
-async function send(body) {
-  const answer = await guarded(() => api(`/api/games/${game.id}/actions`, body));
-  if (!answer) return null;
+function onAnswer(answer, body) {
   if (answer.game) {
-    const before = game.values.join(",");
-    game = answer.game;
-    clock = { base: game.timer.elapsed, at: performance.now(), running: game.timer.running };
-    if (game.values.join(",") !== before) { mistakes = new Set(); }
+    const wasSolved = record.solved;
+    show(answer.game);
+    if (record.solved && !wasSolved) celebrate();
   }
-  if (answer.ok === false) say(answer.message);
-  else if (game.solved) say(`Solved in ${timeText(game.timer.elapsed)}!`);
-  else if (body.action !== "hint") say("");
+  if (answer.ok === false && !body.quiet) say(answer.message, true);
+  if (settings.showMistakes && body.action === "enter" && body.value) checkMistakes(true);
+}
+
+function onRefused(error, body) {
+  say(error.message, true);
+  if (body && outbox) { rebuild(); render(); }
+}
+
+function setLine(online) {
+  const kept = outbox ? outbox.pending().length : 0;
+  $("line-state").hidden = online;
+  $("line-state").textContent = kept ? `Offline: ${kept} move${kept > 1 ? "s" : ""} kept` : "Offline";
+  if (online && record) say("Back online: your moves are saved.");
+}
+
+// Send an action: a move (`keep`) waits for the server as long as it takes; a question
+// needs the server now.
+function send(body, keep) {
+  const sent = outbox.push(body, keep);
+  if (keep && !outbox.online) setLine(false);
+  return sent.catch((error) => {
+    if (error.offline) say("That needs the server, which cannot be reached now; your moves are kept.", true);
+    return null;
+  });
+}
+
+// A move of the player: applied and drawn now, then sent.
+function act(body) {
+  if (!record || (isPaused() && body.action !== "resume")) return;
+  const running = state.running;
+  const at = elapsed();
+  const done = rules.apply(state, geo, body, settings.notation, record.symbols);
+  if (state.running !== running) {
+    // the clock stops or starts where it stands now
+    clock = { base: at, at: performance.now() };
+    send(body, true);
+    render();
+    return;
+  }
+  if (done.remote) { send(body, true); return; }
+  if (!done.ok) { say(done.message, true); render(); return; }
+  if (!done.moved) return;
+  send(body, true);
+  say("");
   render();
-  return answer;
+  const vals = rules.values(state);
+  if (!state.solved && rules.solved(geo, vals)) {
+    state.solved = true;
+    state.running = false;
+    clock = { base: elapsed(), at: performance.now() };
+    celebrate();
+  }
+}
+
+function celebrate() {
+  if (announcedSolved) return;
+  announcedSolved = true;
+  say(`Solved in ${timeText(elapsed())}! Well done.`);
+  $("board-wrap").classList.add("solved");
 }
 
 // -- drawing -----------------------------------------------------------------------------
 
+function position() { return state ? rules.values(state).join(",") : ""; }
+
 function render() {
-  if (!game) return;
+  if (!record) return;
+  const vals = rules.values(state);
+  const view = {
+    shape: record.shape, symbols: record.symbols, givens: record.givens, values: vals,
+    corner: state.layers.corner, centre: state.layers.centre, colours: state.layers.colour,
+    sources: vals.map((v, c) => (state.forced.has(c) && !state.layers.value[c] ? 0 : state.layers.source[c])),
+  };
   const roles = new Map();
   const houses = new Set();
   const hinted = new Set();
@@ -103,44 +232,77 @@ function render() {
       roles.get(c).set(v, role);
     }
   }
-  const conflicts = new Set(game.conflicts);
-  const focusValue = game.values[focus];
+  const showCands = settings.showCandidates;
+  const cands = showCands || roles.size ? rules.candidates(geo, vals) : null;
+  const conflicts = rules.conflicts(geo, vals);
+  const focusValue = vals[focus];
+  const peers = settings.highlightPeers && selection.size === 1 ? geo.peers[focus] : new Set();
   cells.forEach((el, i) => {
     const extra = {};
-    if ((showCandidates || roles.has(i)) && !game.values[i]) {
-      extra.candidates = game.candidates[i];
+    if (cands && !vals[i] && (showCands || roles.has(i))) {
+      // a hint's removed candidates stay visible, marked, even where the board has them out
+      let mask = cands[i];
+      for (const v of roles.get(i)?.keys() || []) mask |= 1 << (v - 1);
+      extra.candidates = mask;
       extra.roles = roles.get(i);
     }
-    fillCell(el, i, game, extra);
-    el.classList.toggle("selected", selection.has(i));
-    el.classList.toggle("same", !selection.has(i) && focusValue !== 0 && game.values[i] === focusValue);
+    fillCell(el, i, view, extra);
+    const selected = selection.has(i);
+    el.classList.toggle("selected", selected);
+    el.classList.toggle("peer", !selected && peers.has(i));
+    el.classList.toggle("same", !selected && settings.highlightSame && focusValue !== 0 && vals[i] === focusValue);
     el.classList.toggle("house", houses.has(i));
     el.classList.toggle("hinted", hinted.has(i));
     el.classList.toggle("conflict", conflicts.has(i));
-    el.classList.toggle("mistake", mistakes.has(i));
-    el.setAttribute("aria-selected", selection.has(i) ? "true" : "false");
+    el.classList.toggle("mistake", mistakes.has(i) && vals[i] !== 0);
+    el.setAttribute("aria-selected", selected ? "true" : "false");
     el.tabIndex = i === focus ? 0 : -1;
   });
-  renderPad();
-  $("undo").disabled = !game.can_undo;
-  $("redo").disabled = !game.can_redo;
-  $("auto-fill").checked = game.auto_fill;
-  $("pause").textContent = game.timer.running || game.solved ? "Pause" : "Resume";
-  $("shape-name").textContent = game.shape.name + (game.mode === "free" ? ", free rules" : "");
-  $("save-sdo").textContent = game.shape.cages ? "Save puzzle" : "Save .sdo";
+  renderPad(vals);
+  $("undo").disabled = !state.undoTotal;
+  $("redo").disabled = !state.redoTotal;
+  $("auto-fill").checked = record.auto_fill;
+  $("show-candidates").checked = settings.showCandidates;
+  const paused = isPaused();
+  $("pause").setAttribute("aria-pressed", paused ? "true" : "false");
+  $("pause").setAttribute("aria-label", paused ? "Resume" : "Pause");
+  $("paused").hidden = !paused;
+  $("board").inert = paused;
+  $("board-wrap").classList.toggle("solved", Boolean(state.solved));
+  const meta = record.meta || {};
+  const level = meta.level ? ` · ${LEVEL_NAMES[meta.level - 1] || `level ${meta.level}`}` : "";
+  const label = meta.daily ? `Daily ${meta.daily}` : (meta.label || record.shape.name);
+  $("shape-name").textContent = label + level + (record.mode === "free" ? " · free rules" : "");
+  $("save-sdo").textContent = record.shape.cages ? "Save the puzzle" : "Save the puzzle (.sdo)";
+  $("timer").classList.toggle("hidden", !settings.showTimer);
   const log = $("log");
-  log.replaceChildren(...game.log.map((line) => Object.assign(document.createElement("li"),
-    { textContent: line })));
-  log.scrollTop = log.scrollHeight;
+  if (log.dataset.count !== String(record.log.length)) {
+    log.dataset.count = String(record.log.length);
+    log.replaceChildren(...record.log.map((line) => Object.assign(document.createElement("li"), { textContent: line })));
+    log.scrollTop = log.scrollHeight;
+  }
   tick();
 }
 
-function position() { return game ? game.values.join(",") : ""; }
+// The keys play on the board (not on the button that asked for a new game).
+function focusBoard() { cells[focus]?.focus({ preventScroll: true }); }
 
-function buildPad() {
+function isPaused() { return Boolean(state && !state.running && !state.solved); }
+
+// The keypad's shape: a square block of symbols (3x3 for 9, 4x4 for 16, 5x5 for 25).
+function layoutPad() {
+  const n = record.shape.size;
+  const cols = Math.ceil(Math.sqrt(n));
+  const rows = Math.ceil(n / cols);
+  const keyRows = Math.max(rows + 1, 4);
+  const root = document.documentElement.style;
+  root.setProperty("--pad-cols", cols);
+  root.setProperty("--pad-rows", rows);
+  root.setProperty("--key-rows", keyRows);
+  root.setProperty("--pad-span", keyRows - 1);
   const pad = $("pad");
   pad.replaceChildren();
-  for (let v = 1; v <= game.shape.size; v++) {
+  for (let v = 1; v <= n; v++) {
     const button = document.createElement("button");
     button.type = "button";
     button.dataset.value = v;
@@ -149,31 +311,40 @@ function buildPad() {
   }
 }
 
-function renderPad() {
-  const counts = new Array(game.shape.size + 1).fill(0);
-  game.values.forEach((v) => { counts[v] += 1; });
-  const copies = game.values.length / game.shape.size;
+function renderPad(vals) {
+  const n = record.shape.size;
+  const counts = new Array(n + 1).fill(0);
+  vals.forEach((v) => { counts[v] += 1; });
+  const copies = vals.length / n;
   // a Kakuro's runs hold each digit at most once, not each exactly once: nothing to count
-  const counted = game.shape.kind !== "kakuro";
-  $("pad").querySelectorAll("button").forEach((button) => {
+  const counted = record.shape.kind !== "kakuro";
+  const pad = $("pad");
+  pad.className = n > 9 ? `${mode} many` : mode;
+  pad.querySelectorAll("button").forEach((button) => {
     const v = Number(button.dataset.value);
-    const symbol = game.symbols[v - 1];
+    const symbol = record.symbols[v - 1];
     const left = copies - counts[v];
+    const key = `${mode}|${symbol}|${counted ? left : ""}|${armed === v}`;
+    if (button.dataset.drawn === key) return;
+    button.dataset.drawn = key;
     if (mode === "colour") {
-      button.replaceChildren(Object.assign(document.createElement("span"), { textContent: v <= 9 ? String(v) : "" }));
+      button.replaceChildren(String(v));
       button.className = v <= 9 ? `swatch col${v}` : "";
       button.disabled = v > 9;
-      button.removeAttribute("aria-label");
-      button.title = `Colour ${v}`;
+      button.setAttribute("aria-label", `Colour ${v}`);
     } else {
-      const count = Object.assign(document.createElement("span"), { className: "left", textContent: String(left) });
-      count.setAttribute("aria-hidden", "true");
-      button.replaceChildren(symbol, ...(counted ? [count] : []));
+      const parts = [symbol];
+      if (counted && mode === "normal") {
+        // how many are left to place: seen, not said (the button's name is its symbol)
+        const count = Object.assign(document.createElement("span"), { className: "left", textContent: String(Math.max(left, 0)) });
+        count.setAttribute("aria-hidden", "true");
+        parts.push(count);
+      }
+      button.replaceChildren(...parts);
       button.className = (counted && left <= 0 ? "done" : "") + (armed === v ? " armed" : "");
       button.disabled = false;
-      button.removeAttribute("aria-label");
-      if (counted) button.title = `${left} left to place`;
-      else button.removeAttribute("title");
+      if (mode === "normal") button.removeAttribute("aria-label");
+      else button.setAttribute("aria-label", `${mode} mark ${symbol}`);
     }
     button.setAttribute("aria-pressed", armed === v ? "true" : "false");
   });
@@ -185,31 +356,37 @@ function timeText(seconds) {
   return h ? `${h}:${String(m).padStart(2, "0")}:${String(r).padStart(2, "0")}` : `${m}:${String(r).padStart(2, "0")}`;
 }
 
+function elapsed() {
+  if (!state) return 0;
+  return clock.base + (state.running ? (performance.now() - clock.at) / 1000 : 0);
+}
+
 function tick() {
-  const seconds = clock.base + (clock.running ? (performance.now() - clock.at) / 1000 : 0);
-  $("timer").textContent = timeText(seconds);
+  const text = timeText(elapsed());
+  if ($("timer").textContent !== text) $("timer").textContent = text;
 }
 
 // -- input -------------------------------------------------------------------------------
 
 function chosen() { return selection.size ? [...selection] : [focus]; }
 
-async function write(value, where = chosen()) {
-  if (mode === "normal") return act({ action: "enter", cells: where, value });
-  if (mode === "colour") return act({ action: "paint", cells: where, value });
-  return act({ action: "mark", cells: where, value, kind: mode });
+function write(value, where = chosen(), as = mode) {
+  if (as === "normal") act({ action: "enter", cells: where, value });
+  else if (as === "colour") act({ action: "paint", cells: where, value });
+  else act({ action: "mark", cells: where, value, kind: as });
 }
 
-async function erase(where = chosen()) {
-  if (mode === "colour") return act({ action: "paint", cells: where, value: 0 });
-  return act({ action: "erase", cells: where });
+function erase(where = chosen()) {
+  if (mode === "colour") act({ action: "paint", cells: where, value: 0 });
+  else act({ action: "erase", cells: where });
 }
 
 function padPress(v) {
+  if (!record || isPaused()) return;
   if (selection.size === 0 || armed !== null) {  // digit first: arm the digit, then click cells
     armed = armed === v ? null : v;
-    say(armed === null ? "" : `Click cells to write ${mode === "colour" ? "colour " + v : game.symbols[v - 1]}.`);
-    renderPad();
+    say(armed === null ? "" : `Click cells to write ${mode === "colour" ? `colour ${v}` : record.symbols[v - 1]}.`);
+    render();
     return;
   }
   write(v);
@@ -219,7 +396,7 @@ function setMode(next) {
   mode = next;
   document.querySelectorAll("#modes [data-mode]").forEach((b) =>
     b.setAttribute("aria-checked", b.dataset.mode === mode ? "true" : "false"));
-  renderPad();
+  if (record) renderPad(rules.values(state));
 }
 
 function select(i, add) {
@@ -227,88 +404,137 @@ function select(i, add) {
   selection.add(i);
   focus = i;
   render();
-  cells[i].focus();
+  cells[i].focus({ preventScroll: true });
 }
 
 function neighbour(i, dr, dc) {
-  const [r, c] = game.shape.cells[i];
-  const at = new Map(game.shape.cells.map(([rr, cc], k) => [rr * 1000 + cc, k]));
-  for (let step = 1; step < Math.max(game.shape.rows, game.shape.cols); step++) {
-    const k = at.get((r + dr * step) * 1000 + (c + dc * step));
+  const [r, c] = record.shape.cells[i];
+  const at = new Map(record.shape.cells.map(([rr, cc], k) => [rr * 1000 + cc, k]));
+  const span = Math.max(record.shape.rows, record.shape.cols);
+  for (let step = 1; step < span; step++) {
+    const rr = r + dr * step, cc = c + dc * step;
+    if (rr < 0 || cc < 0 || rr >= record.shape.rows || cc >= record.shape.cols) break;
+    const k = at.get(rr * 1000 + cc);
     if (k !== undefined) return k;
-    if (r + dr * step < 0 || c + dc * step < 0 || r + dr * step >= game.shape.rows || c + dc * step >= game.shape.cols) break;
   }
   return i;
 }
 
+// The symbol a key names: its character, or for a digit key with Shift (which types "!"
+// and the like) the digit on the key.
+function symbolOf(event) {
+  const symbols = record.symbols.toUpperCase();
+  const digit = /^(Digit|Numpad)([0-9])$/.exec(event.code || "");
+  const ch = digit ? digit[2] : (event.key.length === 1 ? event.key.toUpperCase() : "");
+  const v = ch ? symbols.indexOf(ch) + 1 : 0;
+  return v;
+}
+
 function onKey(event) {
-  if (!game || document.querySelector("dialog[open]")) return;
-  if (event.target.closest && event.target.closest("input, textarea, select")) return;
+  if (!record || document.querySelector("dialog[open]")) return;
+  if (event.target.closest && event.target.closest("input, textarea, select, [popover]")) return;
+  if (event.target.closest && event.target.closest("button, a, summary") && (event.key === " " || event.key === "Enter")) return;
+  if (isPaused()) return;
   const key = event.key;
   const ctrl = event.ctrlKey || event.metaKey;
-  if (ctrl && key.toLowerCase() === "z") { event.preventDefault(); act({ action: event.shiftKey ? "redo" : "undo" }); return; }
-  if (ctrl && key.toLowerCase() === "y") { event.preventDefault(); act({ action: "redo" }); return; }
-  if (ctrl) return;
+  const lower = key.length === 1 ? key.toLowerCase() : "";
+  if (ctrl && lower === "z") { event.preventDefault(); act({ action: event.shiftKey ? "redo" : "undo" }); return; }
+  if (ctrl && lower === "y") { event.preventDefault(); act({ action: "redo" }); return; }
   const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   if (arrows[key]) {
     event.preventDefault();
-    select(neighbour(focus, ...arrows[key]), event.shiftKey);
+    select(neighbour(focus, ...arrows[key]), event.shiftKey || ctrl);
     return;
   }
   if (key === "Backspace" || key === "Delete") { event.preventDefault(); erase(); return; }
-  if (key === "Escape") { selection = new Set(); armed = null; render(); return; }
-  const symbols = game.symbols.toUpperCase();
-  const upper = key.length === 1 ? key.toUpperCase() : "";
-  let v = upper ? symbols.indexOf(upper) + 1 : 0;
-  if (mode === "colour" && /^[0-9]$/.test(key)) v = Number(key);
-  if (v > 0) { event.preventDefault(); write(v); return; }
-  if (MODES[key.toLowerCase()]) { event.preventDefault(); setMode(MODES[key.toLowerCase()]); }
+  if (key === "Escape") { selection = new Set(); armed = null; hint = null; render(); return; }
+  if (key === " ") { event.preventDefault(); setMode(MODES[(MODES.indexOf(mode) + 1) % MODES.length]); return; }
+  if (event.altKey) return;
+  let v = symbolOf(event);
+  if (mode === "colour" && !event.shiftKey && !ctrl && /^[1-9]$/.test(key)) v = Number(key);
+  if (v > 0) {
+    event.preventDefault();
+    write(v, chosen(), ctrl ? "centre" : event.shiftKey ? "corner" : mode);
+    return;
+  }
+  if (!ctrl && MODE_KEYS[lower]) { event.preventDefault(); setMode(MODE_KEYS[lower]); }
 }
 
 let dragging = false;
 
+function cellAt(x, y) {
+  const target = document.elementFromPoint(x, y);
+  const el = target && target.closest && target.closest(".cell");
+  return el ? Number(el.dataset.cell) : -1;
+}
+
 function onPointerDown(event) {
-  const el = event.target.closest(".cell");
-  if (!el) return;
+  if (!record || event.button > 0) return;
+  const i = cellAt(event.clientX, event.clientY);
+  if (i < 0) return;
   event.preventDefault();
-  const i = Number(el.dataset.cell);
   if (armed !== null) {
     focus = i;
     write(armed, [i]);
     return;
   }
   dragging = true;
-  select(i, event.shiftKey || event.ctrlKey || event.metaKey);
+  const add = event.shiftKey || event.ctrlKey || event.metaKey;
+  if (add && selection.has(i) && selection.size > 1) {
+    selection.delete(i);
+    render();
+    return;
+  }
+  select(i, add);
 }
 
 function onPointerMove(event) {
   if (!dragging) return;
-  const target = document.elementFromPoint(event.clientX, event.clientY);
-  const el = target && target.closest(".cell");
-  if (el && !selection.has(Number(el.dataset.cell))) {
-    selection.add(Number(el.dataset.cell));
+  const i = cellAt(event.clientX, event.clientY);
+  if (i >= 0 && !selection.has(i)) {
+    selection.add(i);
+    focus = i;
     render();
   }
 }
 
-// -- buttons -----------------------------------------------------------------------------
+// -- helpers from the server ---------------------------------------------------------------
 
 async function onHint() {
+  if (!record || isPaused()) return;
   const here = position();
   const tier = hint && hintFor === here ? Math.min(3, hint.tier + 1) : 1;
-  const answer = await act({ action: "hint", tier });
+  const answer = await send({ action: "hint", tier }, false);
   if (!answer) return;
   hint = answer.hint;
-  hintFor = here;
+  hintFor = position();
   say(`Hint ${hint.tier}/3: ${hint.text}`);
   render();
 }
 
+async function checkMistakes(quiet = false) {
+  const answer = await send({ action: "check" }, false);
+  if (!answer) return;
+  if (answer.status && answer.status !== "unique") { if (!quiet) say(answer.message, true); return; }
+  mistakes = new Set(answer.mistakes);
+  if (!quiet) say(mistakes.size ? `${mistakes.size} mistake${mistakes.size > 1 ? "s" : ""}, marked in red.` : "No mistakes so far.");
+  render();
+}
+
+async function serverMove(action) {
+  if (!record || isPaused()) return;
+  const answer = await send({ action }, false);
+  if (!answer) return;
+  if (answer.ok === false) return;  // said by onAnswer
+  if (action === "step") say(answer.message || record.log[record.log.length - 1]);
+}
+
 async function onShare() {
-  const progress = game.values.map((v, i) => (game.givens[i] || !v ? "." : game.symbols[v - 1])).join("");
-  const params = new URLSearchParams({ p: game.share.text });
-  if (game.share.shape) params.set("shape", game.share.shape);
-  if (game.share.alphabet) params.set("alphabet", game.share.alphabet);
+  const vals = rules.values(state);
+  const progress = vals.map((v, i) => (record.givens[i] || !v ? "." : record.symbols[v - 1])).join("");
+  const params = new URLSearchParams({ p: record.share.text });
+  if (record.share.shape) params.set("shape", record.share.shape);
+  if (record.share.alphabet) params.set("alphabet", record.share.alphabet);
   if (progress.replace(/\./g, "")) params.set("v", progress);
   const link = `${location.origin}/#${params.toString()}`;
   try { await navigator.clipboard.writeText(link); say("The link is copied: " + link); }
@@ -317,120 +543,274 @@ async function onShare() {
 
 function download(kind) {
   const a = document.createElement("a");
-  a.href = `/api/games/${game.id}/file?as=${kind}`;
+  a.href = `/api/games/${record.id}/file?as=${kind}`;
   a.download = "";
   document.body.append(a);
   a.click();
   a.remove();
 }
 
-function applyTheme(dark) {
-  document.documentElement.classList.toggle("dark", dark);
-  $("theme").setAttribute("aria-pressed", dark ? "true" : "false");
-  localStorage.setItem("numberplace-theme", dark ? "dark" : "light");
-}
+// -- dialogs -----------------------------------------------------------------------------
 
 let offered = null;  // the shapes and levels the server makes
 
-async function fillNewDialog() {
-  offered = await guarded(() => api("/api/shapes"));
-  if (!offered) return;
-  $("new-shape").replaceChildren(...offered.shapes.map((s) => new Option(s, s, false, s === "9x9")));
+async function openNewDialog() {
+  $("new-error").textContent = "";
+  if (!offered) {
+    try { offered = await api("/api/shapes"); }
+    catch (error) { say(error.offline ? "A new game needs the server, which cannot be reached now." : error.message, true); return; }
+    $("new-shape").replaceChildren(...offered.shapes.map((s) => new Option(shapeLabel(s), s)));
+  }
+  $("new-shape").value = offered.shapes.includes(settings.lastShape) ? settings.lastShape : "9x9";
+  $("new-mode").value = settings.lastMode === "free" ? "free" : "book";
   fillLevels();
+  $("new-dialog").showModal();
 }
 
-// A Kakuro or Killer is made at fewer levels than a Sudoku: offer the shape's own.
+function shapeLabel(s) {
+  const names = { "9x9": "Classic 9x9", diagonal: "Diagonal (X)", jigsaw: "Jigsaw", samurai: "Samurai",
+    wordoku: "Wordoku (letters)", killer: "Killer", "kakuro-10x10": "Kakuro 10x10" };
+  return names[s] || s;
+}
+
+// A Kakuro or Killer is made at fewer levels than a Sudoku: offer the shape's own, the
+// last one used for that shape chosen, else the first.
 function fillLevels() {
-  if (!offered) return;
-  const before = $("new-level").value;
-  const levels = (offered.sum_levels || {})[$("new-shape").value] || offered.levels;
-  $("new-level").replaceChildren(...levels.map((name, k) => new Option(`${k + 1} ${name}`, String(k + 1))));
-  if (Number(before) <= levels.length) $("new-level").value = before;
+  const shape = $("new-shape").value;
+  const levels = (offered.sum_levels || {})[shape] || offered.levels;
+  $("new-level").replaceChildren(...levels.map((level, k) => new Option(`${k + 1} ${level}`, String(k + 1))));
+  const last = Number(settings.lastLevel[shape] || 1);
+  $("new-level").value = String(last >= 1 && last <= levels.length ? last : 1);
+}
+
+async function startNew() {
+  const shape = $("new-shape").value;
+  const level = Number($("new-level").value) || 1;
+  const gameMode = $("new-mode").value;
+  settings.lastShape = shape;
+  settings.lastLevel[shape] = level;
+  settings.lastMode = gameMode;
+  saveSettings();
+  $("new-start").disabled = true;
+  const made = await start("/api/games", { shape, level, mode: gameMode }, (m) => { $("new-error").textContent = m; });
+  $("new-start").disabled = false;
+  if (made) { $("new-dialog").close(); focusBoard(); }
+}
+
+async function startOwn() {
+  const body = { puzzle: $("own-text").value };
+  const shape = $("own-shape").value.trim();
+  if (shape) body.shape = shape;
+  if (!body.puzzle.trim()) { $("own-error").textContent = "Paste a puzzle or choose a file first."; return; }
+  $("own-start").disabled = true;
+  const made = await start("/api/games", body, (m) => { $("own-error").textContent = m; });
+  $("own-start").disabled = false;
+  if (made) { $("own-dialog").close(); focusBoard(); }
+}
+
+function localDate() {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
+
+async function openDaily() {
+  const made = await start("/api/daily", { date: localDate() });
+  if (made && !made.note) say(`The daily puzzle of ${made.meta?.daily || localDate()}: the same for everyone today.`);
+}
+
+function openSettings() {
+  const form = $("settings-form");
+  for (const input of form.querySelectorAll("input")) {
+    if (input.type === "checkbox") input.checked = Boolean(settings[input.name]);
+    else input.checked = settings[input.name] === input.value;
+  }
+  $("settings-dialog").showModal();
+}
+
+function onSetting(event) {
+  const input = event.target;
+  if (!input.name) return;
+  settings[input.name] = input.type === "checkbox" ? input.checked : input.value;
+  saveSettings();
+  if (input.name === "theme") applyTheme();
+  if (input.name === "notation" && record) send({ action: "notation", value: settings.notation }, true);
+  render();
+}
+
+function applyTheme() {
+  const dark = settings.theme === "dark" || (settings.theme === "system" && matchMedia("(prefers-color-scheme: dark)").matches);
+  document.documentElement.classList.toggle("dark", dark);
+}
+
+function ago(seconds) {
+  const s = Date.now() / 1000 - seconds;
+  if (s < 90) return "just now";
+  if (s < 5400) return `${Math.round(s / 60)} minutes ago`;
+  if (s < 129600) return `${Math.round(s / 3600)} hours ago`;
+  return `${Math.round(s / 86400)} days ago`;
+}
+
+async function openGames() {
+  const list = $("games-list");
+  const body = $("stats-table").tBodies[0];
+  list.replaceChildren(Object.assign(document.createElement("p"), { className: "muted", textContent: "Loading…" }));
+  body.replaceChildren();
+  $("streak").textContent = "";
+  $("games-dialog").showModal();
+  let games, stats;
+  try {
+    const tz = -new Date().getTimezoneOffset();
+    [games, stats] = await Promise.all([api(`/api/players/${player}/games`), api(`/api/players/${player}/stats?tz=${tz}`)]);
+  } catch (error) {
+    list.firstChild.textContent = error.offline ? "Your games are listed when the server can be reached." : error.message;
+    return;
+  }
+  list.replaceChildren(...(games.games.length ? games.games.map(gameButton)
+    : [Object.assign(document.createElement("p"), { className: "muted", textContent: "No games yet." })]));
+  const streak = stats.streak || { current: 0, best: 0 };
+  const daily = stats.daily || { played: 0, solved: 0 };
+  $("streak").textContent = `Streak: ${streak.current} day${streak.current === 1 ? "" : "s"} (best ${streak.best}). `
+    + `Daily puzzles: ${daily.solved} solved of ${daily.played}.`;
+  body.replaceChildren(...stats.stats.map((row) => {
+    const tr = document.createElement("tr");
+    const cellsOf = [shapeLabel(row.label), row.level ? LEVEL_NAMES[row.level - 1] || row.level : "Own puzzle",
+      row.games, row.solved, row.best === null ? "–" : timeText(row.best), row.average === null ? "–" : timeText(row.average)];
+    tr.append(...cellsOf.map((text) => Object.assign(document.createElement("td"), { textContent: String(text) })));
+    return tr;
+  }));
+}
+
+function gameButton(game) {
+  const button = document.createElement("button");
+  button.type = "button";
+  const what = Object.assign(document.createElement("span"), {
+    textContent: `${game.daily ? `Daily ${game.daily}` : shapeLabel(game.label)}${game.level ? ` · ${LEVEL_NAMES[game.level - 1] || game.level}` : ""}`,
+  });
+  const how = Object.assign(document.createElement("span"), {
+    className: "when",
+    textContent: `${game.solved ? "solved" : `${game.filled}/${game.cells}`} · ${timeText(game.elapsed)} · ${ago(game.updated)}`,
+  });
+  button.append(what, how);
+  if (record && game.id === record.id) button.setAttribute("aria-current", "true");
+  button.addEventListener("click", async () => {
+    $("games-dialog").close();
+    if (!(await open(game.id))) say("That game cannot be opened.", true);
+  });
+  return button;
+}
+
+// -- wiring ------------------------------------------------------------------------------
+
+function menuDo(work) {
+  return () => { $("menu").hidePopover?.(); work(); };
+}
+
+function toggleTools(open) {
+  const helpers = $("helpers");
+  const now = open ?? !helpers.classList.contains("open");
+  helpers.classList.toggle("open", now);
+  $("tools").setAttribute("aria-expanded", now ? "true" : "false");
 }
 
 function wire() {
-  $("board").addEventListener("pointerdown", onPointerDown);
+  const board = $("board");
+  board.addEventListener("pointerdown", onPointerDown);
+  // the keypad takes clicks without taking the keyboard's focus from the board, so Space
+  // and the symbol keys go on working after a click on it
+  for (const keys of [$("pad"), $("modes"), document.querySelector(".edit-row")]) {
+    keys.addEventListener("mousedown", (event) => event.preventDefault());
+  }
   window.addEventListener("pointermove", onPointerMove);
   window.addEventListener("pointerup", () => { dragging = false; });
+  window.addEventListener("pointercancel", () => { dragging = false; });
   document.addEventListener("keydown", onKey);
   document.querySelectorAll("#modes [data-mode]").forEach((b) => b.addEventListener("click", () => setMode(b.dataset.mode)));
   $("erase").addEventListener("click", () => erase());
   $("undo").addEventListener("click", () => act({ action: "undo" }));
   $("redo").addEventListener("click", () => act({ action: "redo" }));
   $("hint").addEventListener("click", onHint);
-  $("step").addEventListener("click", async () => {
-    const answer = await act({ action: "step" });
-    if (answer && answer.ok) say(game.log[game.log.length - 1]);
+  $("step").addEventListener("click", () => serverMove("step"));
+  $("solve").addEventListener("click", () => serverMove("solve"));
+  $("check").addEventListener("click", () => checkMistakes());
+  $("diagnose").addEventListener("click", async () => {
+    const answer = await send({ action: "diagnose" }, false);
+    if (answer) say(answer.message, answer.status !== "ok");
   });
-  $("solve").addEventListener("click", () => act({ action: "solve" }));
-  $("check").addEventListener("click", async () => {
-    const answer = await act({ action: "check" });
-    if (!answer) return;
-    mistakes = new Set(answer.mistakes);
-    say(mistakes.size ? `${mistakes.size} mistake${mistakes.size > 1 ? "s" : ""}, marked in red.` : "No mistakes so far.");
+  $("show-candidates").addEventListener("change", (e) => { settings.showCandidates = e.target.checked; saveSettings(); render(); });
+  $("auto-fill").addEventListener("change", (e) => send({ action: "auto", on: e.target.checked }, true));
+  $("pause").addEventListener("click", () => {
+    if (!record) return;
+    if (isPaused()) resume(); else act({ action: "pause" });
     render();
   });
-  $("diagnose").addEventListener("click", async () => {
-    const answer = await act({ action: "diagnose" });
-    if (answer) say(answer.message);
+  $("resume").addEventListener("click", resume);
+  $("tools").addEventListener("click", () => toggleTools());
+  document.addEventListener("pointerdown", (e) => {
+    if ($("helpers").classList.contains("open") && !e.target.closest("#helpers, #tools")) toggleTools(false);
   });
-  $("show-candidates").addEventListener("change", (e) => { showCandidates = e.target.checked; render(); });
-  $("auto-fill").addEventListener("change", (e) => act({ action: "auto", on: e.target.checked }));
-  $("pause").addEventListener("click", () => act({ action: game.timer.running ? "pause" : "resume" }));
-  $("hide-timer").addEventListener("click", (e) => {
-    const hidden = $("timer").classList.toggle("hidden");
-    e.target.setAttribute("aria-pressed", hidden ? "true" : "false");
-    e.target.textContent = hidden ? "Show timer" : "Hide timer";
-  });
-  $("share").addEventListener("click", onShare);
-  $("save-session").addEventListener("click", () => download("session"));
-  $("save-sdo").addEventListener("click", () => download(game.shape.cages ? "puzzle" : "sdo"));
-  $("print").addEventListener("click", () => window.print());
-  $("theme").addEventListener("click", () => applyTheme(!document.documentElement.classList.contains("dark")));
+  $("new-game").addEventListener("click", openNewDialog);
+  $("daily").addEventListener("click", openDaily);
+  $("open-own").addEventListener("click", menuDo(() => { $("own-error").textContent = ""; $("own-dialog").showModal(); }));
+  $("my-games").addEventListener("click", menuDo(openGames));
+  $("settings").addEventListener("click", menuDo(openSettings));
+  $("share").addEventListener("click", menuDo(onShare));
+  $("save-session").addEventListener("click", menuDo(() => download("session")));
+  $("save-sdo").addEventListener("click", menuDo(() => download(record.shape.cages ? "puzzle" : "sdo")));
+  $("print").addEventListener("click", menuDo(() => window.print()));
+  $("keys").addEventListener("click", menuDo(() => $("keys-dialog").showModal()));
+  $("keys-more").addEventListener("click", () => $("keys-dialog").showModal());
   $("new-shape").addEventListener("change", fillLevels);
-  $("new-game").addEventListener("click", async () => { await fillNewDialog(); $("new-dialog").showModal(); });
   $("new-form").addEventListener("submit", (event) => {
-    if (event.submitter && event.submitter.value === "start") {
-      start({ shape: $("new-shape").value, level: Number($("new-level").value), mode: $("new-mode").value });
-    }
+    if (event.submitter?.value !== "start") return;
+    event.preventDefault();  // the dialog stays open until the game has come
+    startNew();
   });
-  $("open-own").addEventListener("click", () => $("own-dialog").showModal());
   $("own-file").addEventListener("change", async (e) => {
     const file = e.target.files[0];
     if (file) $("own-text").value = await file.text();
   });
   $("own-form").addEventListener("submit", (event) => {
-    if (event.submitter && event.submitter.value === "start") {
-      const body = { puzzle: $("own-text").value };
-      if ($("own-shape").value.trim()) body.shape = $("own-shape").value.trim();
-      start(body);
-    }
+    if (event.submitter?.value !== "start") return;
+    event.preventDefault();
+    startOwn();
   });
-  window.addEventListener("resize", () => {
-    if (game) $("board").style.setProperty("--cell", cellSize(game.shape) + "px");
+  $("settings-form").addEventListener("change", onSetting);
+  matchMedia("(prefers-color-scheme: dark)").addEventListener("change", applyTheme);
+  window.addEventListener("online", () => outbox?.wake());
+  document.addEventListener("visibilitychange", () => {
+    // a game left alone does not count the time away; a page being reloaded or closed
+    // is hidden too, but is gone before the pause would come
+    if (!document.hidden) return;
+    setTimeout(() => { if (document.hidden && state && state.running) act({ action: "pause" }); }, 500);
   });
-  setInterval(tick, 500);
+  setInterval(tick, 250);
+}
+
+function resume() {
+  if (!record) return;
+  act({ action: "resume" });
+  render();
+  cells[focus]?.focus({ preventScroll: true });
 }
 
 async function boot() {
-  const saved = localStorage.getItem("numberplace-theme");
-  applyTheme(saved ? saved === "dark" : window.matchMedia("(prefers-color-scheme: dark)").matches);
+  applyTheme();
   wire();
   const params = new URLSearchParams(location.hash.slice(1));
   if (params.get("p")) {
     const body = { puzzle: params.get("p") };
-    if (params.get("shape")) body.shape = params.get("shape");
-    if (params.get("alphabet")) body.alphabet = params.get("alphabet");
-    if (params.get("v")) body.entries = params.get("v");
-    await start(body);
-    return;
+    for (const [key, field] of [["shape", "shape"], ["alphabet", "alphabet"], ["v", "entries"]]) {
+      if (params.get(key)) body[field] = params.get(key);
+    }
+    if (await start("/api/games", body)) return;
   }
-  const id = params.get("game") || localStorage.getItem("numberplace-game");
-  if (id) {
-    const found = await api(`/api/games/${encodeURIComponent(id)}`).catch(() => null);
-    if (found) { show(found); return; }
-  }
-  await start({ shape: "9x9", level: 1 });
+  const id = params.get("game") || load("numberplace-game", null);
+  if (id && (await open(id))) return;
+  await start("/api/games", { shape: "9x9", level: 1, mode: "book" });
+}
+
+if ("serviceWorker" in navigator) {
+  window.addEventListener("load", () => { navigator.serviceWorker.register("/sw.js").catch(() => { /* plays on without */ }); });
 }
 
 boot();

@@ -89,14 +89,16 @@ function onKey(event) {
 }
 
 function boot() {
-  const dark = localStorage.getItem("numberplace-theme") === "dark";
-  document.documentElement.classList.toggle("dark", dark);
-  $("theme").setAttribute("aria-pressed", dark ? "true" : "false");
+  // the theme is the game page's setting, kept in the same place
+  const stored = () => { try { return JSON.parse(localStorage.getItem("numberplace-settings") || "{}"); } catch { return {}; } };
+  const show = () => $("theme").setAttribute("aria-pressed", document.documentElement.classList.contains("dark") ? "true" : "false");
+  show();
   $("theme").addEventListener("click", () => {
     const now = !document.documentElement.classList.contains("dark");
     document.documentElement.classList.toggle("dark", now);
-    $("theme").setAttribute("aria-pressed", now ? "true" : "false");
-    localStorage.setItem("numberplace-theme", now ? "dark" : "light");
+    try { localStorage.setItem("numberplace-settings", JSON.stringify({ ...stored(), theme: now ? "dark" : "light" })); }
+    catch { /* not kept */ }
+    show();
   });
   $("board").addEventListener("pointerdown", (event) => {
     const el = event.target.closest(".cell");
