@@ -4,7 +4,7 @@
 
 import { buildBoard, fillCell } from "./board.js";
 import * as rules from "./rules.js";
-import { Outbox, api, randomId, saved } from "./sync.js";
+import { Outbox, api, drainOthers, randomId, saved } from "./sync.js";
 
 const $ = (id) => document.getElementById(id);
 const MODES = ["normal", "corner", "centre", "colour"];
@@ -58,10 +58,12 @@ function name(cell) { return rules.cellName(record.shape, cell, settings.notatio
 // -- games -------------------------------------------------------------------------------
 
 // A new game from the server (generated, pasted or the daily); errors go to `report`.
-async function start(path, body, report = (m) => say(m, true)) {
+// `wanted()` says, when it comes, whether it is still wanted (a dialog not cancelled).
+async function start(path, body, report = (m) => say(m, true), wanted = () => true) {
   say("Making the puzzle…");
   try {
     const made = await api(path, { notation: settings.notation, player, ...body });
+    if (!wanted()) { say(""); return null; }
     show(made, true);
     if (made.note) say(made.note);
     else if (!made.verdict || made.verdict.status === "unique") say("");
@@ -92,11 +94,15 @@ async function open(id) {
 // Take a record of a game: a game opened (`fresh`) or the server's answer to a move.
 function show(next, fresh = false) {
   const other = !record || record.id !== next.id;
+  if (other && outbox && state?.running && !state.solved) {
+    // the game left stops counting time: its clock waits for the player's return
+    outbox.push({ action: "pause" }, true).catch(() => null);
+  }
   record = next;
   saved.keep(record);
   store("numberplace-game", record.id);
   if (other) {
-    outbox?.close();
+    outbox?.leave();
     outbox = new Outbox(record.id, { onAnswer, onRefused, onLine: setLine });
     history.replaceState(null, "", "#game=" + record.id);
     mistakes = new Set();
@@ -104,7 +110,8 @@ function show(next, fresh = false) {
     announcedSolved = record.solved;
   }
   if (fresh) outbox.settle(record.receipts);
-  const key = JSON.stringify(record.shape);
+  // a Wordoku has a 9x9's shape: its symbols make it another board
+  const key = JSON.stringify(record.shape) + record.symbols;
   if (key !== shapeKey) {
     geo = rules.geometry(record.shape);
     cells = buildBoard($("board"), record.shape);
@@ -118,12 +125,18 @@ function show(next, fresh = false) {
   rebuild();
   if (fresh) {
     if (record.notation && record.notation !== settings.notation) send({ action: "notation", value: settings.notation }, true);
+    if (load(`numberplace-away:${record.id}`, false)) {
+      // paused only because the page was closed or reloaded: on again
+      store(`numberplace-away:${record.id}`, false);
+      if (!state.running && !state.solved) act({ action: "resume" });
+    }
     const verdict = record.verdict;
     $("verdict-chip")?.remove();
     if (verdict && verdict.status !== "unique") {
       say(verdict.message, true);
-      const chip = Object.assign(document.createElement("button"), {
-        type: "button", id: "verdict-chip", className: "line-state warn-chip", textContent: "Check this puzzle" });
+      const chip = Object.assign(document.createElement("button"), { type: "button", id: "verdict-chip", className: "line-state warn-chip" });
+      chip.append(Object.assign(document.createElement("span"), { textContent: "!", ariaHidden: "true" }),
+        Object.assign(document.createElement("span"), { className: "label", textContent: "Check this puzzle" }));
       chip.addEventListener("click", () => say(verdict.message, true));
       $("shape-name").after(chip);
     }
@@ -137,10 +150,12 @@ function rebuild() {
   state = rules.stateFrom(record);
   for (const body of outbox.pending()) rules.apply(state, geo, body, settings.notation, record.symbols);
   clock = { base: record.timer.elapsed, at: performance.now() };
+  if (!state.solved && outbox.pending().length && rules.solved(geo, rules.values(state))) state.solved = true;
   if (state.solved) state.running = false;
 }
 
 function onAnswer(answer, body) {
+  if (answer.game && answer.game.id !== record.id) return;
   if (answer.game) {
     const wasSolved = record.solved;
     show(answer.game);
@@ -158,7 +173,8 @@ function onRefused(error, body) {
 function setLine(online) {
   const kept = outbox ? outbox.pending().length : 0;
   $("line-state").hidden = online;
-  $("line-state").textContent = kept ? `Offline: ${kept} move${kept > 1 ? "s" : ""} kept` : "Offline";
+  $("line-state").textContent = kept ? `Offline · ${kept} kept` : "Offline";
+  $("line-state").title = kept ? `The server cannot be reached: ${kept} move${kept > 1 ? "s are" : " is"} kept and will be saved when it answers.` : "The server cannot be reached.";
   if (online && record) say("Back online: your moves are saved.");
 }
 
@@ -169,7 +185,7 @@ function send(body, keep) {
   if (keep && !outbox.online) setLine(false);
   return sent.catch((error) => {
     if (error.offline) say("That needs the server, which cannot be reached now; your moves are kept.", true);
-    return null;
+    return null;  // a question of a game left, or one the server refused (said by onRefused)
   });
 }
 
@@ -186,10 +202,16 @@ function act(body) {
     render();
     return;
   }
-  if (done.remote) { send(body, true); return; }
+  if (done.remote) {
+    send(body, true);
+    say(body.action === "undo" ? "Undoing an older move…" : body.action === "redo" ? "Redoing…" : "");
+    render();
+    return;
+  }
   if (!done.ok) { say(done.message, true); render(); return; }
   if (!done.moved) return;
   send(body, true);
+  if (body.action === "enter" || body.action === "erase") for (const c of body.cells) mistakes.delete(c);
   say("");
   render();
   const vals = rules.values(state);
@@ -203,6 +225,7 @@ function act(body) {
 
 function celebrate() {
   if (announcedSolved) return;
+  mistakes = new Set();
   announcedSolved = true;
   say(`Solved in ${timeText(elapsed())}! Well done.`);
   $("board-wrap").classList.add("solved");
@@ -246,15 +269,18 @@ function render() {
       extra.candidates = mask;
       extra.roles = roles.get(i);
     }
-    fillCell(el, i, view, extra);
     const selected = selection.has(i);
+    const clash = conflicts.has(i), wrong = mistakes.has(i) && vals[i] !== 0;
+    extra.said = [clash && "clash", wrong && "mistake", hinted.has(i) && "hinted", houses.has(i) && "in the hint"]
+      .filter(Boolean).join(", ");
+    fillCell(el, i, view, extra);
     el.classList.toggle("selected", selected);
     el.classList.toggle("peer", !selected && peers.has(i));
     el.classList.toggle("same", !selected && settings.highlightSame && focusValue !== 0 && vals[i] === focusValue);
     el.classList.toggle("house", houses.has(i));
     el.classList.toggle("hinted", hinted.has(i));
-    el.classList.toggle("conflict", conflicts.has(i));
-    el.classList.toggle("mistake", mistakes.has(i) && vals[i] !== 0);
+    el.classList.toggle("conflict", clash);
+    el.classList.toggle("mistake", wrong);
     el.setAttribute("aria-selected", selected ? "true" : "false");
     el.tabIndex = i === focus ? 0 : -1;
   });
@@ -265,8 +291,9 @@ function render() {
   $("show-candidates").checked = settings.showCandidates;
   const paused = isPaused();
   $("pause").setAttribute("aria-pressed", paused ? "true" : "false");
-  $("pause").setAttribute("aria-label", paused ? "Resume" : "Pause");
+  const covered = !$("paused").hidden;
   $("paused").hidden = !paused;
+  if (paused && !covered && !document.querySelector("dialog[open]")) $("resume").focus({ preventScroll: true });
   $("board").inert = paused;
   $("board-wrap").classList.toggle("solved", Boolean(state.solved));
   const meta = record.meta || {};
@@ -276,8 +303,9 @@ function render() {
   $("save-sdo").textContent = record.shape.cages ? "Save the puzzle" : "Save the puzzle (.sdo)";
   $("timer").classList.toggle("hidden", !settings.showTimer);
   const log = $("log");
-  if (log.dataset.count !== String(record.log.length)) {
-    log.dataset.count = String(record.log.length);
+  const written = `${record.id}|${record.log.length}|${record.log[record.log.length - 1] || ""}`;
+  if (log.dataset.written !== written) {
+    log.dataset.written = written;
     log.replaceChildren(...record.log.map((line) => Object.assign(document.createElement("li"), { textContent: line })));
     log.scrollTop = log.scrollHeight;
   }
@@ -394,8 +422,10 @@ function padPress(v) {
 
 function setMode(next) {
   mode = next;
-  document.querySelectorAll("#modes [data-mode]").forEach((b) =>
-    b.setAttribute("aria-checked", b.dataset.mode === mode ? "true" : "false"));
+  document.querySelectorAll("#modes [data-mode]").forEach((b) => {
+    b.setAttribute("aria-checked", b.dataset.mode === mode ? "true" : "false");
+    b.tabIndex = b.dataset.mode === mode ? 0 : -1;
+  });
   if (record) renderPad(rules.values(state));
 }
 
@@ -451,7 +481,7 @@ function onKey(event) {
   if (key === " ") { event.preventDefault(); setMode(MODES[(MODES.indexOf(mode) + 1) % MODES.length]); return; }
   if (event.altKey) return;
   let v = symbolOf(event);
-  if (mode === "colour" && !event.shiftKey && !ctrl && /^[1-9]$/.test(key)) v = Number(key);
+  if (mode === "colour" && !event.shiftKey && !ctrl) v = /^[1-9]$/.test(key) ? Number(key) : 0;
   if (v > 0) {
     event.preventDefault();
     write(v, chosen(), ctrl ? "centre" : event.shiftKey ? "corner" : mode);
@@ -485,11 +515,19 @@ function onPointerDown(event) {
     render();
     return;
   }
+  if (!add && selection.size === 1 && selection.has(i)) {
+    // a second tap on the selected cell lets it go (then a symbol can be picked first)
+    dragging = false;
+    selection = new Set();
+    render();
+    return;
+  }
   select(i, add);
 }
 
 function onPointerMove(event) {
   if (!dragging) return;
+  if (event.pointerType === "mouse" && !event.buttons) { dragging = false; return; }
   const i = cellAt(event.clientX, event.clientY);
   if (i >= 0 && !selection.has(i)) {
     selection.add(i);
@@ -507,7 +545,7 @@ async function onHint() {
   const answer = await send({ action: "hint", tier }, false);
   if (!answer) return;
   hint = answer.hint;
-  hintFor = position();
+  hintFor = here;
   say(`Hint ${hint.tier}/3: ${hint.text}`);
   render();
 }
@@ -592,7 +630,8 @@ async function startNew() {
   settings.lastMode = gameMode;
   saveSettings();
   $("new-start").disabled = true;
-  const made = await start("/api/games", { shape, level, mode: gameMode }, (m) => { $("new-error").textContent = m; });
+  const made = await start("/api/games", { shape, level, mode: gameMode }, (m) => { $("new-error").textContent = m; },
+    () => $("new-dialog").open);
   $("new-start").disabled = false;
   if (made) { $("new-dialog").close(); focusBoard(); }
 }
@@ -603,7 +642,7 @@ async function startOwn() {
   if (shape) body.shape = shape;
   if (!body.puzzle.trim()) { $("own-error").textContent = "Paste a puzzle or choose a file first."; return; }
   $("own-start").disabled = true;
-  const made = await start("/api/games", body, (m) => { $("own-error").textContent = m; });
+  const made = await start("/api/games", body, (m) => { $("own-error").textContent = m; }, () => $("own-dialog").open);
   $("own-start").disabled = false;
   if (made) { $("own-dialog").close(); focusBoard(); }
 }
@@ -725,6 +764,14 @@ function wire() {
   window.addEventListener("pointercancel", () => { dragging = false; });
   document.addEventListener("keydown", onKey);
   document.querySelectorAll("#modes [data-mode]").forEach((b) => b.addEventListener("click", () => setMode(b.dataset.mode)));
+  $("modes").addEventListener("keydown", (event) => {
+    const step = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 }[event.key];
+    if (!step) return;
+    event.preventDefault();
+    event.stopPropagation();
+    setMode(MODES[(MODES.indexOf(mode) + step + MODES.length) % MODES.length]);
+    document.querySelector(`#modes [data-mode="${mode}"]`).focus();
+  });
   $("erase").addEventListener("click", () => erase());
   $("undo").addEventListener("click", () => act({ action: "undo" }));
   $("redo").addEventListener("click", () => act({ action: "redo" }));
@@ -777,6 +824,16 @@ function wire() {
   $("settings-form").addEventListener("change", onSetting);
   matchMedia("(prefers-color-scheme: dark)").addEventListener("change", applyTheme);
   window.addEventListener("online", () => outbox?.wake());
+  window.addEventListener("hashchange", () => { if (!location.hash.startsWith(`#game=${record?.id}`)) follow(); });
+  window.addEventListener("pagehide", () => {
+    // the page is closed or reloaded: the clock stops now (the request outlives the
+    // page) and starts again when the game is opened
+    if (!record || !state?.running || state.solved) return;
+    store(`numberplace-away:${record.id}`, true);
+    fetch(`/api/games/${encodeURIComponent(record.id)}/actions`, {
+      method: "POST", keepalive: true, headers: { "content-type": "application/json" },
+      body: JSON.stringify({ action: "pause" }) }).catch(() => null);
+  });
   document.addEventListener("visibilitychange", () => {
     // a game left alone does not count the time away; a page being reloaded or closed
     // is hidden too, but is gone before the pause would come
@@ -796,6 +853,14 @@ function resume() {
 async function boot() {
   applyTheme();
   wire();
+  setMode(mode);
+  await follow();
+  drainOthers(record?.id);
+}
+
+// Open what the address asks for: a shared puzzle, a game, else the game played last,
+// else a new one.
+async function follow() {
   const params = new URLSearchParams(location.hash.slice(1));
   if (params.get("p")) {
     const body = { puzzle: params.get("p") };

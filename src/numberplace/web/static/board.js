@@ -283,7 +283,8 @@ export function fillCell(cellEl, i, view, extra = {}) {
   const cands = !value && extra.candidates ? extra.candidates : 0;
   const roles = extra.roles ? [...extra.roles].join(";") : "";
   const source = view.sources ? view.sources[i] : 0;
-  const key = `${value}|${given}|${colour}|${corner}|${centre}|${cands}|${roles}|${source}`;
+  const state = extra.said || "";
+  const key = `${symbols}|${value}|${given}|${colour}|${corner}|${centre}|${cands}|${roles}|${source}|${state}`;
   if (cellEl._drawn === key) return;
   cellEl._drawn = key;
   // the cell's name is its content: hidden words before and after what is drawn (the
@@ -308,7 +309,7 @@ export function fillCell(cellEl, i, view, extra = {}) {
       + (centre.length ? `, centre marks ${centre.map((v) => symbols[v - 1]).join(" ")}` : "");
   }
   const note = cellEl.dataset.note ? `, ${cellEl.dataset.note}` : "";
-  parts.push(el("span", "sr", `${said}${colour ? `, colour ${colour}` : ""}${note}`));
+  parts.push(el("span", "sr", `${said}${colour ? `, colour ${colour}` : ""}${state ? `, ${state}` : ""}${note}`));
   cellEl.replaceChildren(...parts);
   cellEl.classList.toggle("given", given);
   cellEl.classList.toggle("by-step", !given && source === 1);

@@ -169,7 +169,12 @@ export function apply(state, geo, body, notation, symbols) {
       const [from, to] = body.action === "undo" ? [state.undo, state.redo] : [state.redo, state.undo];
       const left = body.action === "undo" ? state.undoTotal : state.redoTotal;
       if (!left) return { ok: false, message: `nothing to ${body.action}` };
-      if (!from.length) return { remote: true };  // older than the moves the page was sent
+      if (!from.length) {
+        // older than the moves the record carries: the server does it, the counts follow
+        if (body.action === "undo") { state.undoTotal -= 1; state.redoTotal += 1; }
+        else { state.redoTotal -= 1; state.undoTotal += 1; }
+        return { remote: true };
+      }
       const move = from.pop();
       if (body.action === "undo") {
         for (const [layer, cell, before] of [...move.changes].reverse()) L[layer][cell] = before;

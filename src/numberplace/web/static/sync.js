@@ -25,10 +25,15 @@ export function randomId() {
 
 export const clientId = load(CLIENT_KEY, null) || (() => { const id = randomId(); store(CLIENT_KEY, id); return id; })();
 
+// The numbers grow in memory whatever the storage does (a full or blocked storage would
+// otherwise give two moves one number, and the server would drop the second); the
+// storage carries them over to the next visit.
+let lastSeq = load(SEQ_KEY, 0);
+
 function nextSeq() {
-  const seq = load(SEQ_KEY, 0) + 1;
-  store(SEQ_KEY, seq);
-  return seq;
+  lastSeq += 1;
+  store(SEQ_KEY, lastSeq);
+  return lastSeq;
 }
 
 // A request to the API: its JSON answer, or an Error with the server's one-line reason
@@ -49,15 +54,26 @@ export async function api(path, body) {
   return data;
 }
 
+const KEPT_RECORDS = 6;  // games whose last record the browser keeps, for offline play
+
+function remove(key) { try { localStorage.removeItem(key); } catch { /* nothing kept */ } }
+
+// The last confirmed record of the few games played last, so a game opens offline.
 export const saved = {
   record: (id) => load(`numberplace-record:${id}`, null),
-  keep: (record) => store(`numberplace-record:${record.id}`, record),
-  forget: (id) => { try { localStorage.removeItem(`numberplace-record:${id}`); localStorage.removeItem(`numberplace-outbox:${id}`); } catch { /* nothing kept */ } },
+  keep: (record) => {
+    const ids = [record.id, ...load("numberplace-records", []).filter((id) => id !== record.id)];
+    for (const old of ids.splice(KEPT_RECORDS)) remove(`numberplace-record:${old}`);
+    store("numberplace-records", ids);
+    store(`numberplace-record:${record.id}`, record);
+  },
+  forget: (id) => { remove(`numberplace-record:${id}`); remove(`numberplace-outbox:${id}`); },
 };
 
 // One game's outbox. `onAnswer(answer, body)` gets every answer in order; `onRefused(error,
 // body)` an action the server refused (a 4xx: it will never be taken, so it is dropped);
-// `onLine(online)` when the server is reached again or lost.
+// `onLine(online)` when the server is reached again or lost. An outbox the page has left
+// (another game opened) still sends its moves, telling no one.
 export class Outbox {
   constructor(gameId, { onAnswer, onRefused, onLine }) {
     this.gameId = gameId;
@@ -68,7 +84,7 @@ export class Outbox {
     this.online = true;
     this.delay = 500;
     this.timer = null;
-    this.closed = false;
+    this.left = false;
   }
 
   // The moves not yet confirmed, oldest first.
@@ -102,10 +118,10 @@ export class Outbox {
   }
 
   async kick() {
-    if (this.sending || this.closed) return;
+    if (this.sending) return;
     this.sending = true;
     try {
-      while (this.queue.length && !this.closed) {
+      while (this.queue.length) {
         const item = this.queue[0];
         let answer;
         try {
@@ -122,14 +138,14 @@ export class Outbox {
           this.queue.shift();
           this.persist();
           item.reject?.(error);
-          this.handlers.onRefused(error, item.body);
+          if (!this.left) this.handlers.onRefused(error, item.body);
           continue;
         }
         this.queue.shift();
         this.persist();
         this.setOnline(true);
         this.delay = 500;
-        this.handlers.onAnswer(answer, item.body);
+        if (!this.left) this.handlers.onAnswer(answer, item.body);
         item.resolve?.(answer);
       }
     } finally {
@@ -146,11 +162,30 @@ export class Outbox {
   setOnline(online) {
     if (online === this.online) return;
     this.online = online;
-    this.handlers.onLine(online);
+    if (!this.left) this.handlers.onLine(online);
   }
 
   // Try at once (the browser says the network is back).
   wake() { this.delay = 500; clearTimeout(this.timer); this.kick(); }
 
-  close() { this.closed = true; clearTimeout(this.timer); }
+  // The page goes to another game: questions are dropped, moves still go out.
+  leave() {
+    this.left = true;
+    for (const item of this.queue.filter((i) => !i.keep)) item.reject?.(Object.assign(new Error("left"), { left: true }));
+    if (!this.sending) this.queue = this.queue.filter((i) => i.keep);
+  }
+}
+
+// Send the moves other games left waiting (a game played offline, then another opened).
+export function drainOthers(currentId) {
+  let keys = [];
+  try { keys = Object.keys(localStorage).filter((k) => k.startsWith("numberplace-outbox:")); }
+  catch { return; }
+  for (const key of keys) {
+    const id = key.slice("numberplace-outbox:".length);
+    if (id === currentId || !load(key, []).length) continue;
+    const box = new Outbox(id, {});
+    box.leave();
+    box.kick();
+  }
 }
