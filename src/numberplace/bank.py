@@ -268,13 +268,24 @@ class Import:
     resumed: bool = False
 
 
-class Bank:
-    """A puzzle bank: a SQLite file (created when missing), or a PostgreSQL database given
-    by its URL (``postgresql://...``, with the ``bank-postgres`` extra) for a bank that
-    several machines share. Use it as a context manager, or call :meth:`close`."""
+#: Names that stand for every shape of a family in a query (the bank stores each with its
+#: size: ``killer-9x9``, ``jigsaw-9x9``, ``kakuro-10x10``).
+SHAPE_FAMILIES = ("killer", "jigsaw", "kakuro", "samurai")
 
-    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+
+class Bank:
+    """A puzzle bank: a SQLite file, or a PostgreSQL database given by its URL
+    (``postgresql://...``, with the ``bank-postgres`` extra) for a bank that several
+    machines share. With ``create`` (to add puzzles) a missing bank is made; without it
+    (to read one) a missing file is one line, ``no bank at PATH``, and nothing is made.
+    Use it as a context manager, or call :meth:`close`."""
+
+    def __init__(self, path: str | os.PathLike[str] | None = None, *,
+                 create: bool = True) -> None:
         self.path = str(path if path is not None else default_path())
+        local = not _is_url(self.path) and self.path != ":memory:"
+        if not create and local and not Path(self.path).exists():
+            raise BankError(f"no bank at {self.path}")
         self._store: _Store = (_Postgres(self.path) if _is_url(self.path)
                                else _SQLite(self.path))
         store = self._store
@@ -283,6 +294,8 @@ class Bank:
             if version is not None and version != SCHEMA_VERSION:
                 raise BankError(f"{self.shown} is a bank of layout {version}; this "
                                 f"numberplace reads layout {SCHEMA_VERSION}")
+            if version is None and not create:
+                raise BankError(f"{self.shown} is not a numberplace bank")
             with self._write():
                 for statement in store.schema():
                     store.execute(statement)
@@ -291,6 +304,9 @@ class Bank:
         except store.errors as exc:
             store.close()
             raise BankError(f"cannot open the bank {self.shown}: {_said(exc)}") from None
+        except BankError:
+            store.close()
+            raise
         self._lock = threading.Lock()
 
     @property
@@ -627,7 +643,11 @@ def _filters(shape: str | None, level: int | None, difficulty: tuple[float, floa
              source: str | None) -> tuple[str, list[object]]:
     parts: list[str] = []
     params: list[object] = []
-    if shape is not None:
+    if shape is not None and shape in SHAPE_FAMILIES:
+        # a family's name stands for each of its sizes: killer for killer-9x9, ...
+        parts.append("(shape = ? OR shape LIKE ?)")
+        params += [shape, f"{shape}-%"]
+    elif shape is not None:
         parts.append("shape = ?")
         params.append(shape)
     if level is not None:

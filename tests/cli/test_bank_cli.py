@@ -220,3 +220,36 @@ def test_generate_fills_the_bank(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert [r["givens"] for r in records] == made
     assert {r["level"] for r in records} == {2}
     assert [r["tags"] for r in records] == [["seed 4"], ["seed 5"], ["seed 6"]]
+
+
+@pytest.mark.parametrize("command", [["bank", "stats"], ["bank", "query"], ["bank", "export"],
+                                     ["print", "--svg", "x.svg", "--from-bank"]])
+def test_reading_a_bank_that_is_not_there_makes_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    db = tmp_path / "typo" / "bank.sqlite"
+    args = [*command, str(db)] if command[-1] == "--from-bank" else [*command, "--db", str(db)]
+    code, out, err = run(args, capsys)
+    assert code == 2 and out == ""
+    assert err == f"numberplace: error: no bank at {db}\n"
+    assert list(tmp_path.iterdir()) == []  # neither the file nor its folder
+
+
+def test_a_family_name_matches_every_size_and_a_miss_names_what_the_bank_holds(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "bank.sqlite"
+    for example in ("killer.txt", "jigsaw.txt", "classic.txt"):
+        code, _, err = run(["bank", "add", str(ROOT / "examples" / example), "--db", str(db)],
+                           capsys)
+        assert code == 0, err
+    for family, shape in (("killer", "killer-9x9"), ("jigsaw", "jigsaw-9x9")):
+        code, out, _ = run(["bank", "query", "--db", str(db), "--shape", family], capsys)
+        assert code == 0 and out.count("\n") == 1 and f"\t{shape}\t" in out
+    code, out, err = run(["bank", "query", "--db", str(db), "--shape", "kakuro"], capsys)
+    assert (code, out) == (1, "")
+    assert err == (f"numberplace: no puzzle of the bank {db} matches; it holds 9x9 (3), "
+                   f"jigsaw-9x9 (1), killer-9x9 (1)\n")
+    code, _, err = run(["print", "--svg", str(tmp_path / "x.svg"), "--from-bank", str(db),
+                        "--shape", "samurai"], capsys)
+    assert code == 2 and "it holds 9x9 (3)" in err

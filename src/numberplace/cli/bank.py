@@ -89,7 +89,7 @@ def bank_add(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
     from ..bank import fingerprint
 
     chosen, alphabet = options.reading(args)
-    with _open_bank(args) as bank, options.open_puzzles(args) as source:
+    with _open_bank(args, create=True) as bank, options.open_puzzles(args) as source:
         name = args.source or source.name
         imp = bank.begin_import(name, None if args.file == "-" else fingerprint(args.file))
         if imp.resumed:
@@ -125,10 +125,21 @@ def bank_add(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
     return 1 if statuses["rejected"] else 0
 
 
-def _open_bank(args: argparse.Namespace) -> Bank:
+def _open_bank(args: argparse.Namespace, create: bool = False) -> Bank:
+    """The bank of ``--db``: made when missing only to add to it (``create``); a command
+    that reads a bank that is not there says so and makes nothing."""
     from ..bank import Bank
 
-    return Bank(args.db)
+    return Bank(args.db, create=create)
+
+
+def nothing_matches(bank: Bank) -> str:
+    """Why a query found nothing: the shapes the bank holds, or that it is empty."""
+    shapes = bank.stats()["shapes"]
+    if not shapes:
+        return f"the bank {bank.shown} is empty"
+    held = ", ".join(f"{name} ({entry['puzzles']:,})" for name, entry in shapes.items())
+    return f"no puzzle of the bank {bank.shown} matches; it holds {held}"
 
 
 def _query(bank: Bank, args: argparse.Namespace, limit: int | None) -> Iterator[Stored]:
@@ -163,6 +174,8 @@ def bank_query(args: argparse.Namespace, out: TextIO, settings: Settings) -> int
                     stored.givens.replace("\n", " / ")
                 out.write(f"{stored.id}\t{stored.shape}\t{stored.clues} clues\t{level}"
                           f"{difficulty}\t{givens}\n")
+        if not found:
+            print(f"numberplace: {nothing_matches(bank)}", file=sys.stderr)
     return 0 if found else 1
 
 
@@ -189,6 +202,8 @@ def bank_export(args: argparse.Namespace, out: TextIO, settings: Settings) -> in
                 text = formats.write(puzzle, fmt)
             target.write(("\n" if blank_between and found else "") + text + "\n")
             found += 1
+        if not found:
+            print(f"numberplace: {nothing_matches(bank)}", file=sys.stderr)
     return 0 if found else 1
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from ..errors import NumberplaceError
 from . import options
-from .bank import _add_filters, _open_bank, _query
+from .bank import _add_filters, _open_bank, _query, nothing_matches
 from .pipeline import UNREADABLE, Meter, Outcome, Settings, run
 
 if TYPE_CHECKING:
@@ -87,8 +87,8 @@ def _from_bank(args: argparse.Namespace, settings: Settings) -> list[BookPuzzle]
             solved = engine.solve(puzzle, limit=1, time_limit=args.time_limit)
             found.append(BookPuzzle(puzzle, solved.solution, _caption(
                 stored.level_name, stored.level, stored.difficulty)))
-    if not found:
-        raise NumberplaceError("no puzzles of the bank match")
+        if not found:
+            raise NumberplaceError(nothing_matches(bank))
     if not args.pdf:  # a picture of the first puzzle alone: no drawings for a book
         return found
     items: list[BookPuzzle] = []

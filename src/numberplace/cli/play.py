@@ -43,7 +43,7 @@ def _app(args: argparse.Namespace) -> Starlette:
     if args.bank:
         from ..bank import Bank
 
-        bank = Bank(args.bank)
+        bank = Bank(args.bank, create=False)  # new games are drawn from it, never added
     return create_app(GameStore(args.db or default_path()), bank)
 
 
