@@ -484,11 +484,15 @@ def test_detect(text: str, expected: str) -> None:
     assert detect(text) == expected
 
 
-def test_detect_sukaku_of_a_small_grid_needs_its_shape() -> None:
-    text = write(with_pencil_marks(sample(classic(4))), "sukaku")
-    assert len(text) == 64
-    assert detect(text) == "line"  # 64 characters are also an 8x8 puzzle line
-    assert detect(text, classic(4)) == "sukaku"
+def test_a_small_sukaku_is_written_so_that_it_reads_back() -> None:
+    puzzle = with_pencil_marks(sample(classic(4)))
+    text = write(puzzle, "sukaku")
+    # 64 characters in a row would be an 8x8 puzzle line too: the cells are set apart
+    assert len(text.split()) == 16 and detect(text) == "sukaku"
+    assert parse(text) == puzzle
+    packed = text.replace(" ", "")
+    assert detect(packed) == "line"  # as a one-line 8x8 when the shape is not given
+    assert detect(packed, classic(4)) == "sukaku"
 
 
 def test_sixteen_rows_of_sixteen_are_a_grid_unless_only_four_symbols() -> None:

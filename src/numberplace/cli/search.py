@@ -273,27 +273,54 @@ def _line_shape(first: str, shape: Shape | None, fmt: str | None,
     return None if size == 16 and "0" in first else line_shape
 
 
+def _head(lines: Iterator[str]) -> tuple[list[tuple[int, str]], bool]:
+    """The numbered lines the format is told by: up to the end of the first block that
+    holds more than comments, at most the detector's limit; and whether they are all
+    (the input ended: a terminal must not be read past its end)."""
+    from ..formats.detection import HEAD_LIMIT
+
+    head: list[tuple[int, str]] = []
+    content = False
+    for number, raw in enumerate(lines, start=1):
+        head.append((number, raw))
+        stripped = raw.strip()
+        if not stripped and content or len(head) >= HEAD_LIMIT:
+            return head, False
+        content = content or bool(stripped) and not stripped.startswith("#")
+    return head, True
+
+
+def _one_puzzle_a_line(head: list[str], shape: Shape | None, fmt: str | None) -> bool:
+    """Whether the file is one puzzle a line, as the format detector tells it from the
+    whole first block (a grid's border or a 16x16's first row has a line's length too)."""
+    from ..formats import detect_lines
+
+    if fmt is not None:
+        return fmt == "line"
+    try:
+        return detect_lines(head, shape) in ("line", "sdo")
+    except FormatError:
+        return False  # the records say what is wrong
+
+
 def chunks(source: Input, *, shape: Shape | None, alphabet: Alphabet | None,
            fmt: str | None, size: int = 2000) -> Iterator[Chunk]:
     """Split the input into chunks of work: blocks of text for files of one-line puzzles
     of a classic shape (see :func:`_line_shape`), parsed records for anything else."""
     it = source.lines()
-    head: list[tuple[int, str]] = []
-    first_text = None
-    for number, raw in enumerate(it, start=1):
-        head.append((number, raw))
-        stripped = raw.strip()
-        if stripped and not stripped.startswith("#"):
-            first_text = stripped
-            break
-    line_shape = None if first_text is None else _line_shape(first_text, shape, fmt, alphabet)
+    head, ended = _head(it)
+    first_text = next((raw.strip() for _, raw in head
+                       if raw.strip() and not raw.strip().startswith("#")), None)
+    line_shape = None
+    if first_text is not None and _one_puzzle_a_line([raw for _, raw in head], shape, fmt):
+        line_shape = _line_shape(first_text, shape, fmt, alphabet)
     if line_shape is not None:
         it.close()  # the blocks go on from where the lines stopped
         first_line = head[0][0]
         pending = "".join(raw + "\n" for _, raw in head)
         # about `size` 9x9 puzzles a block, fewer big ones (a 25x25 may take seconds)
         per_block = size if line_shape.ncells <= 81 else 8
-        for block in source.blocks(per_block * (line_shape.ncells + 1)):
+        for block in () if ended else source.blocks(per_block * (line_shape.ncells + 1)):
             yield Chunk(text=pending + block, first_line=first_line, shape=line_shape)
             first_line = source.line + 1
             pending = ""

@@ -57,12 +57,14 @@ def read(record: Sequence[Numbered], ctx: Context) -> Puzzle:
 
 
 def write(puzzle: Puzzle) -> str:
-    """Each cell's candidates by position, ``.`` where a value is no candidate."""
+    """Each cell's candidates by position, ``.`` where a value is no candidate; the
+    cells set apart by spaces when the line's length would be a one-line puzzle's too
+    (a 4x4 Sukaku's 64 characters are an 8x8 line's), so it reads back as written."""
     symbols = puzzle.alphabet.symbols
-    return "".join(
-        "".join(sym if mask >> v & 1 else "." for v, sym in enumerate(symbols))
-        for mask in candidate_masks(puzzle)
-    )
+    cells = ["".join(sym if mask >> v & 1 else "." for v, sym in enumerate(symbols))
+             for mask in candidate_masks(puzzle)]
+    apart = puzzle.shape.ncells * puzzle.shape.size not in SUKAKU_LENGTHS
+    return (" " if apart else "").join(cells)
 
 
 def _mask(group: str, column: int, alphabet: Alphabet, line: int) -> int:
