@@ -8,7 +8,11 @@ and worst CPU ms per puzzle, the grids tried, and how many puzzles passed each c
 
     python bench/generate.py [--count N] [--levels 1,2,...] [--shapes 9x9,samurai,...]
                              [--symmetry S] [--minimal] [--recipe book] [--jobs J]
-                             [--time-limit S] [--qqwing PATH]
+                             [--time-limit S] [--qqwing PATH] [--clues 20-22,24-26]
+
+``--clues`` gives a row per clue range instead (any level; with --levels as well, both):
+each puzzle's givens are checked to be in the range, e.g.
+``python bench/generate.py --count 20 --clues 20-22,24-26``.
 
 ``--qqwing PATH`` also times a QQWing binary built elsewhere (simple, easy, intermediate
 and expert, no symmetry, --count puzzles each) in the same run, for comparison.
@@ -39,21 +43,29 @@ def shape_of(name: str) -> Shape:
     return random_regions(9, seed=1) if name == "jigsaw" else by_name(name)
 
 
-def one(job: tuple[str, int, int, str, bool, float, str | None]
-        ) -> tuple[float, int, bool, bool, bool, bool] | None:
+#: One puzzle to make: shape, level (None: any), seed, symmetry, minimal, time limit,
+#: recipe, clue range (None: any).
+Job = tuple[str, "int | None", int, str, bool, float, "str | None", "tuple[int, int] | None"]
+
+
+def one(job: Job) -> tuple[float, int, bool, bool, bool, bool] | None:
     """Make and check one puzzle: (cpu seconds, grids tried, unique, symmetric, level ok,
     minimal ok), or None when no puzzle was made within the time limit. With the book's
-    recipe, "level ok" means its empty cells and score are in the book's table."""
-    name, level, seed, symmetry, minimal, limit, recipe = job
+    recipe, "level ok" means its empty cells and score are in the book's table; with a
+    clue range, that its givens are in the range."""
+    name, level, seed, symmetry, minimal, limit, recipe, clues = job
     shape = shape_of(name)
     start = time.process_time()
     try:
         made = generate(shape, level=level, seed=seed, symmetry=symmetry, minimal=minimal,
-                        time_limit=limit, recipe=recipe)
+                        time_limit=limit, recipe=recipe, clues=clues)
     except NumberplaceError:
         return None
     cpu = time.process_time() - start
-    if recipe == "book":
+    if clues is not None:
+        given = sum(1 for v in made.puzzle.givens if v)
+        level_ok = clues[0] <= given <= clues[1]
+    elif recipe == "book" and level is not None:
         _name, empties, _mean, scores = BOOK_LEVELS[level - 1]
         level_ok = (made.puzzle.givens.count(0) in empties
                     and made.rating.book_score in scores)
@@ -83,7 +95,10 @@ def qqwing_rows(path: str, count: int) -> list[tuple[str, float]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--count", type=int, default=20, help="puzzles per row")
-    parser.add_argument("--levels", default=",".join(str(lv.number) for lv in LEVELS))
+    parser.add_argument("--levels", default=None,
+                        help="levels, one row each (default: all, unless --clues is given)")
+    parser.add_argument("--clues", default="",
+                        help="clue ranges, one row each, e.g. 20-22,24-26")
     parser.add_argument("--shapes", default="9x9")
     parser.add_argument("--symmetry", default="rotate180")
     parser.add_argument("--minimal", action="store_true")
@@ -93,27 +108,34 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=120.0,
                         help="seconds per puzzle before it counts as not made")
     args = parser.parse_args()
+    ranges = [tuple(int(x) for x in text.split("-")) for text in args.clues.split(",") if text]
+    if args.levels is None:
+        args.levels = "" if ranges else ",".join(str(lv.number) for lv in LEVELS)
+    rows: list[tuple[str, int | None, tuple[int, int] | None]] = [
+        (f"{int(x)} {LEVELS[int(x) - 1].name}", int(x), None)
+        for x in args.levels.split(",") if x]
+    rows += [(f"clues {low}-{high}", None, (low, high)) for low, high in ranges]
     table = Table(title=f"numberplace generate: {args.count} puzzles per row, symmetry "
                         f"{args.symmetry}{', minimal' if args.minimal else ''}"
                         f"{', the book recipe' if args.recipe else ''}; CPU time "
                         f"per puzzle in the process that made it")
     for col in ("shape", "level", "made", "median ms", "worst ms", "grids tried",
-                "unique (both engines)", "symmetric", "level as asked", "minimal"):
+                "unique (both engines)", "symmetric", "level/clues as asked", "minimal"):
         table.add_column(col, justify="left" if col in ("shape", "level") else "right")
     with ProcessPoolExecutor(args.jobs) as pool:
         for name in args.shapes.split(","):
-            for level in (int(x) for x in args.levels.split(",")):
-                jobs = [(name, level, seed, args.symmetry, args.minimal, args.time_limit,
-                         args.recipe) for seed in range(1, args.count + 1)]
+            for label, level, clues in rows:
+                jobs: list[Job] = [(name, level, seed, args.symmetry, args.minimal,
+                                    args.time_limit, args.recipe, clues)
+                                   for seed in range(1, args.count + 1)]
                 results = [r for r in pool.map(one, jobs) if r is not None]
                 if not results:
-                    table.add_row(name, f"{level} {LEVELS[level - 1].name}",
-                                  f"0/{len(jobs)}", *["-"] * 7)
+                    table.add_row(name, label, f"0/{len(jobs)}", *["-"] * 7)
                     continue
                 cpu = [r[0] for r in results]
                 n = len(results)
                 table.add_row(
-                    name, f"{level} {LEVELS[level - 1].name}", f"{n}/{len(jobs)}",
+                    name, label, f"{n}/{len(jobs)}",
                     f"{statistics.median(cpu) * 1e3:.0f}", f"{max(cpu) * 1e3:.0f}",
                     f"{statistics.fmean(r[1] for r in results):.1f}",
                     f"{sum(r[2] for r in results)}/{n}", f"{sum(r[3] for r in results)}/{n}",

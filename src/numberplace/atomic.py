@@ -96,6 +96,19 @@ def _umask() -> int:
     return mask
 
 
+def make_folder_for(path: str | os.PathLike[str]) -> None:
+    """Make the folder a file is to go in (and those above it). OSError with the reason
+    in plain words: a part of the path that is a file or a device is named, where the
+    system would only say "File exists" or "Not a directory"."""
+    folder = Path(path).parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        blocking = next((part for part in (folder, *folder.parents)
+                         if part.exists() and not part.is_dir()), folder)
+        raise OSError(f"{blocking} is not a folder") from None
+
+
 def _error(path: Path, exc: OSError) -> NumberplaceError:
     return NumberplaceError(f"cannot write {path}: {exc.strerror or exc}")
 

@@ -27,7 +27,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from .atomic import make_folder_for
 from .errors import NumberplaceError
+from .extras import missing
 from .puzzle import Puzzle
 from .shape import Shape, by_name
 
@@ -522,7 +524,7 @@ class _SQLite(_Store):
     def __init__(self, path: str) -> None:
         try:
             if path != ":memory:":
-                Path(path).parent.mkdir(parents=True, exist_ok=True)
+                make_folder_for(path)
             self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
             self.db.execute("PRAGMA journal_mode=WAL")
             # a committed transaction survives the process being killed; the file stays
@@ -578,8 +580,8 @@ class _Postgres(_Store):
         try:
             import psycopg
         except ImportError:
-            raise BankError("a PostgreSQL bank needs psycopg: pip install "
-                            "'numberplace[bank-postgres]'") from None
+            raise BankError(str(missing("a PostgreSQL bank needs psycopg",
+                                        "bank-postgres"))) from None
         self.errors = (psycopg.Error,)
         try:
             # autocommit: the bank says where each transaction begins and ends

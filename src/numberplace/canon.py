@@ -471,6 +471,10 @@ def _turned_cells(shape: Shape, turn: Callable[[int, int, int, int], tuple[int, 
 def _turned_shape(shape: Shape, cells: tuple[int, ...]) -> Shape | None:
     """The shape with cell ``cells[j]`` moved to cell j, or None when the turn does not
     keep the houses that are not jigsaw regions."""
+    if any(cage.clue is not None for cage in shape.cages):
+        # A Kakuro is only ever kept as it is (see _symmetries); rebuilding its runs as
+        # cages would drop their clue squares, and the form would be a Kakuro no more.
+        return shape
     where = {i: j for j, i in enumerate(cells)}
     fixed = {frozenset(h.cells) for h in shape.houses if h.kind != HouseKind.REGION}
     if {frozenset(where[i] for i in house) for house in fixed} != fixed:
@@ -512,8 +516,9 @@ def _layout_text(shape: Shape) -> str:
         parts.append("".join(seen.setdefault(r, _REGION_SYMBOLS[len(seen)])
                              for r in shape.regions))
     if shape.cages:
+        # a Kakuro's runs fix where their clue squares are, so the key leaves those out
+        # (as the keys banks already hold do)
         parts.append(";".join(
             f"{','.join(map(str, cage.cells))}={'' if cage.total is None else cage.total}"
-            f"{'@' + str(cage.clue[0]) + ',' + str(cage.clue[1]) if cage.clue else ''}"
             for cage in sorted(shape.cages, key=lambda cage: cage.cells)))
     return ":".join(parts)

@@ -3,4 +3,4 @@ without loading the readers (see :mod:`numberplace.formats`)."""
 
 FORMAT_NAMES: tuple[str, ...] = ("line", "sdo", "grid", "sdk", "ss", "pencil", "sukaku",
                                  "samurai", "samurai-grid", "jigsaw", "json", "kakuro",
-                                 "janko", "killer")
+                                 "janko", "puzzlekit", "killer")

@@ -9,6 +9,10 @@ result is rated (:mod:`numberplace.rating`) and kept only if it meets every requ
 level, Explainer-scale difficulty range, a technique it must need, clue count range,
 minimality. Every puzzle returned has been checked to have exactly one solution.
 
+A clue range below what one pass of removals leaves is reached by a local search in the
+same grid (:func:`_descend`): give one emptied orbit back, empty every other orbit that
+can go, and keep the move when it leaves no more givens than before.
+
 Two recipes of the sources are modes: the programming book's (its empty-cell counts and
 score windows per level, symmetric pairs, retries) and the digit-count pattern of the
 Samurai source (``0122211000``: how many digits keep 0, 1, ..., 9 copies).
@@ -124,6 +128,24 @@ class _Budget:
             self.left()  # the search may have stopped at the deadline
         return status is engine.Status.UNIQUE
 
+    def removable(self, shape: Shape, values: Sequence[int],
+                  groups: Sequence[tuple[int, ...]]) -> list[tuple[int, ...]]:
+        """The groups of ``groups`` that can each be emptied from ``values`` (givens taken
+        from a full grid) leaving exactly one solution, each checked on its own."""
+        if shape.ncells > 81:
+            # a batch bounds each search by the time left, not the whole batch: on larger
+            # shapes, where one check can take long, the deadline is looked at between them
+            return [g for g in groups if self.unique(shape, _without(values, g))]
+        if not groups:
+            return []
+        blob = b"".join(_without(values, g) for g in groups)
+        out = engine.solve_blob(shape, blob, limit=2, keep_first=False,
+                                node_limit=self.node_limit, time_limit=self.left())
+        if any(out.aborted):
+            self.left()  # the search may have stopped at the deadline
+        return [g for g, found, stopped in zip(groups, out.counts, out.aborted, strict=True)
+                if found == 1 and not stopped]
+
     def solves(self, shape: Shape, values: Sequence[int], techniques: Sequence[str]) -> bool:
         """True when ``techniques`` alone solve the (unique) puzzle ``values``."""
         path = solve_path(Puzzle(shape, tuple(values)), techniques, unique=True,
@@ -140,6 +162,14 @@ class _Budget:
         if rating.status is engine.Status.LIMIT:
             self.left()
         return rating
+
+
+def _without(values: Sequence[int], group: tuple[int, ...]) -> bytes:
+    """``values`` with the cells of ``group`` emptied, as the engine takes them."""
+    out = bytearray(values)
+    for c in group:
+        out[c] = 0
+    return bytes(out)
 
 
 def _techniques_up_to(level: int) -> list[str]:
@@ -358,12 +388,14 @@ def _attempt(req: _Request, rng: random.Random, budget: _Budget) -> Generated | 
         return None
     if req.minimal and not _make_minimal(shape, made, sym_name, rng, budget):
         return None
+    climb = _climbs(req)
+    if req.clues is not None and not climb and not _clues_in(made, req.clues):
+        return None  # settled before the costlier checks and the rating
     puzzle = Puzzle(shape, tuple(made))
     exact = engine.solve(puzzle, limit=2, keep=0, node_limit=budget.node_limit,
                          time_limit=budget.left())
     if exact.status is not engine.Status.UNIQUE:  # every puzzle returned is checked
         return None
-    climb = _climbs(req)
     if target is not None and target >= 3 and not climb and recipe is None \
             and not exact.guesses:
         # The engine's propagation (singles and locked candidates) alone solved it:
@@ -436,8 +468,13 @@ def _meets(req: _Request, rating: Rating, made: Sequence[int]) -> bool:
         return False
     if req.needs is not None and not rating.steps.get(req.needs):
         return False
-    given = sum(1 for v in made if v)
-    return req.clues is None or req.clues[0] <= given <= req.clues[1]
+    return req.clues is None or _clues_in(made, req.clues)
+
+
+def _clues_in(values: Sequence[int], clues: tuple[int, int]) -> bool:
+    """True when the givens ``values`` number from ``clues[0]`` to ``clues[1]``."""
+    given = sum(1 for v in values if v)
+    return clues[0] <= given <= clues[1]
 
 
 #: Moves the climb towards a harder puzzle makes in one grid before a new grid is drawn.
@@ -511,6 +548,11 @@ def _remove(shape: Shape, solution: tuple[int, ...], level: int | None, symmetry
     least_empty = round(low * n)
     target_empty = rng.randint(min(least_empty, most_empty), most_empty)
     removed = _empty_while_unique(shape, values, solution, groups, budget, target_empty)
+    if clues is not None and n - most_empty <= clues[1] < n - values.count(0):
+        # one pass rarely leaves far fewer givens than usual (on 9x9 about 23 to 26
+        # without symmetry, 26 to 30 in 180-degree pairs): fewer are searched for here
+        _descend(shape, values, solution, groups, (n - most_empty, clues[1]), rng, budget)
+        removed = [g for g in groups if not values[g[0]]]
     if level is None or level >= len(LEVELS):
         return values
     allowed = _techniques_up_to(level)
@@ -548,6 +590,73 @@ def _remove(shape: Shape, solution: tuple[int, ...], level: int | None, symmetry
             for c in group:
                 values[c] = solution[c]
     return values
+
+
+#: The descent towards a clue range (:func:`_descend`) gives up on a grid after this many
+#: moves without a new fewest count of givens (a third of it once in the range), or this
+#: many moves in all: a new grid then does better than more moves on this one.
+_DESCENT_STALL = 300
+_DESCENT_MOVES = 3_000
+
+
+def _descend(shape: Shape, values: list[int], solution: Sequence[int],
+             groups: Sequence[tuple[int, ...]], clues: tuple[int, int], rng: random.Random,
+             budget: _Budget) -> None:
+    """Search from ``values``, a unique puzzle of ``solution`` emptied an orbit of
+    ``groups`` at a time, for one whose count of givens is in ``clues``.
+
+    A move gives back one emptied orbit and then empties other orbits (never that one)
+    in random order while the puzzle stays unique. Two orbits out for the one back is a
+    step down; one out is a step sideways, to a puzzle whose orbits can be emptied
+    differently, which is how the search leaves a puzzle from which nothing more can be
+    emptied. A move is kept when it leaves no more givens than before.
+
+    The search aims at a count drawn from the range, so that the puzzles made do not
+    all have the most givens allowed; one that stalls short of its aim but in the range
+    ends there.
+    """
+    floor, high = clues
+    aim = rng.randint(floor, high)
+    given = len(values) - values.count(0)
+    fewest, since = given, 0
+    for _ in range(_DESCENT_MOVES):
+        patience = _DESCENT_STALL if given > high else _DESCENT_STALL // 3
+        if given <= aim or since >= patience:
+            return
+        budget.left()
+        empty = [g for g in groups if not values[g[0]]]
+        if not empty:
+            return
+        back = rng.choice(empty)
+        trial = list(values)
+        for c in back:
+            trial[c] = solution[c]
+        room = given + len(back) - floor
+        others = [g for g in groups if trial[g[0]] and g != back]
+        after = given + len(back) - _empty_any(shape, trial, others, room, rng, budget)
+        if after <= given:
+            values[:], given = trial, after
+        if after < fewest:
+            fewest, since = after, 0
+        else:
+            since += 1
+
+
+def _empty_any(shape: Shape, values: list[int], groups: Sequence[tuple[int, ...]],
+               room: int, rng: random.Random, budget: _Budget) -> int:
+    """Empty groups of ``groups``, chosen at random, while the puzzle stays unique and at
+    most ``room`` cells are emptied in all. Returns the cells emptied."""
+    emptied = 0
+    left = budget.removable(shape, values, [g for g in groups if len(g) <= room])
+    while left:
+        group = left.pop(rng.randrange(len(left)))
+        for c in group:
+            values[c] = 0
+        emptied += len(group)
+        # a group that cannot be emptied now cannot be once more givens are gone either
+        left = budget.removable(shape, values,
+                                [g for g in left if emptied + len(g) <= room])
+    return emptied
 
 
 def _book_recipe(shape: Shape, solution: tuple[int, ...], level: int, rng: random.Random,

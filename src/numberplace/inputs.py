@@ -103,11 +103,16 @@ class Input:
     """The path as given, ``"<stdin>"``, or the ``source`` passed to :func:`open_input`."""
     size: int | None
     """The size in bytes of the file on disk (compressed, when it is); None for a stream."""
+    path: str | None
+    """The path opened, to read the file a second time (a progress display counts a small
+    file's puzzles first); None for standard input, which can be read only once."""
 
     def __init__(self, name: str, size: int | None, disk: _Bytes, text: IO[str],
-                 kind: str | None, closers: list[Callable[[], object]]) -> None:
+                 kind: str | None, closers: list[Callable[[], object]],
+                 path: str | None = None) -> None:
         self.name = name
         self.size = size
+        self.path = path
         self._disk = disk
         self._text = text
         self._kind = kind
@@ -218,7 +223,7 @@ def open_input(path: str | os.PathLike[str], *, source: str | None = None) -> In
         info = os.fstat(handle.fileno())
         size = info.st_size if stat.S_ISREG(info.st_mode) else None
         kind = _BY_SUFFIX.get(os.path.splitext(given)[1].lower())
-        return _build(name, size, _Bytes(handle.read), kind, handle.close)
+        return _build(name, size, _Bytes(handle.read), kind, handle.close, given)
     except BaseException:
         handle.close()
         raise
@@ -267,7 +272,7 @@ def _sniff(head: bytes) -> str | None:
 
 
 def _build(name: str, size: int | None, disk: _Bytes, kind: str | None,
-           close_source: Callable[[], object]) -> Input:
+           close_source: Callable[[], object], path: str | None = None) -> Input:
     closers: list[Callable[[], object]] = []
     top = disk
     try:
@@ -290,7 +295,7 @@ def _build(name: str, size: int | None, disk: _Bytes, kind: str | None,
         raise
     closers.insert(0, text.close)
     closers.append(close_source)
-    return Input(name, size, disk, text, kind, closers)
+    return Input(name, size, disk, text, kind, closers, path)
 
 
 def _decompressor(kind: str, disk: _Bytes) -> io.BufferedIOBase:

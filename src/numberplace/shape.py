@@ -747,7 +747,8 @@ def by_name(name: str) -> Shape:
 
     Accepted: ``9x9`` (or ``9``), ``4x4``, ``6x6``, ``6x6:3x2`` (box rows x columns),
     ``8x8``, ``12x12``, ``16x16``, ``25x25``, ``samurai``, ``diagonal`` (9x9 with both
-    diagonals), ``diagonal-6x6``. Jigsaw shapes need their region map (see :func:`jigsaw`).
+    diagonals), ``diagonal-6x6``. Jigsaw shapes need their region map (see :func:`jigsaw`),
+    a Kakuro its clue squares (see :func:`kakuro`).
     """
     from .arguments import text
 
@@ -760,6 +761,10 @@ def by_name(name: str) -> Shape:
         return classic(9)
     if key.startswith("jigsaw"):
         raise ShapeError("a jigsaw shape needs its region map (give the puzzle with its regions)")
+    if key == "kakuro" or key.startswith("kakuro-"):
+        raise ShapeError("a Kakuro's clue squares make its shape, whatever its size: read "
+                         "one with the shape name 'kakuro' (sizes such as kakuro-10x10 are "
+                         "for generating)")
     m = _NAME.fullmatch(key)
     if not m:
         raise ShapeError(f"unknown shape {name!r}; try 9x9, 6x6, 16x16, samurai, diagonal")

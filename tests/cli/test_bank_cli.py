@@ -67,7 +67,7 @@ def test_puzzles_without_one_solution_are_refused(tmp_path: Path,
         f"numberplace: {f}, line 2: not added: more than one solution",
         f"numberplace: {f}, line 3: not added: givens that clash: 1 appears twice in row 1: "
         f"at r1c1 and r1c2",
-        f"numberplace: {f}, line 4: not added: {f}, line 4: 20 characters, a 9x9 puzzle "
+        f"numberplace: {f}, line 4: not added: 20 characters, a 9x9 puzzle "
         f"needs 81"]
 
 

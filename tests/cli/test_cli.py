@@ -227,7 +227,8 @@ def test_explain_and_hint_on_several_processes_keep_the_input_order(
         one = run([*command, str(f), "--jobs", "1"], capsys)
         two = run([*command, str(f), "--jobs", "2"], capsys)
         assert one == two and one[0] == 2  # the unreadable line is reported, in place
-        assert len(one[1].splitlines()) == 30 and "line 14" in one[2]
+        assert len(one[1].splitlines()) == 31 and "line 14" in one[2]
+        assert "line 14" in one[1].splitlines()[13] and "invalid" in one[1].splitlines()[13]
     code, out, _ = run(["explain", "--json", str(f), "--jobs", "2"], capsys)
     assert [json.loads(x)["puzzle"] for x in out.splitlines()] == [
         ln.replace("0", ".") for ln in lines]

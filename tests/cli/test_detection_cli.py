@@ -85,3 +85,53 @@ def test_a_grid_of_rows_without_spaces_is_read_without_shape(
             out, err = capsys.readouterr()
             assert code == 0, (name, command, err)
             assert out.count("\n") >= 1 and "line 2" not in out + err, (name, command)
+
+
+GRIDS = sorted((ROOT / "tests" / "data" / "grids").glob("*.txt"))
+
+
+@pytest.mark.parametrize("path", GRIDS, ids=[p.stem for p in GRIDS])
+def test_every_published_grid_form_is_read_by_every_command_without_shape(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], path: Path) -> None:
+    size = int(path.name.split("x")[0])
+    commands = [["solve"], ["count"], ["check"], ["canon"], ["hint"], ["rate"],
+                ["explain", "--time-limit", "60"], ["convert", "--to", "line"],
+                ["bank", "add", "--db", str(tmp_path / "bank.sqlite")]]
+    for command in commands:
+        where = 2 if command[0] == "bank" else 1
+        argv = [*command[:where], str(path), *command[where:]]
+        if command[0] != "convert":
+            argv.append("--no-progress")
+        code = main(argv)
+        out, err = capsys.readouterr()
+        if command[0] == "bank":  # the bank holds one puzzle of the grid's size
+            assert code == 0, err
+            assert main(["bank", "query", "--db", str(tmp_path / "bank.sqlite")]) == 0
+            out = capsys.readouterr().out
+            assert len(out.splitlines()) == 1 and f"\t{size}x{size}\t" in out, out
+            assert len(out.split()[-1]) == size * size, out
+            continue
+        assert code == 0 and out, (command, err)
+        assert "line 2" not in err and "# line" not in out, (command, out, err)
+        if command[0] in ("solve", "convert", "canon"):
+            # one puzzle of the grid's size, solved by solve
+            assert formats.parse(out).shape == classic(size), (command, out)
+        if command[0] == "solve":
+            assert "." not in out, out
+
+
+def test_pencil_marks_to_line_keep_the_givens_and_add_none(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = ROOT / "examples" / "puzzle.sdo"
+    assert main(["convert", str(source), "--to", "pencil"]) == 0
+    pencil = tmp_path / "pencil.txt"
+    pencil.write_text(capsys.readouterr().out)
+    marks = formats.parse(pencil.read_text())
+    singles = [c for c, m in enumerate(marks.candidates or ())
+               if not marks.givens[c] and m and not m & (m - 1)]
+    assert singles  # r4c8 is down to one candidate, a single not yet taken
+    for fmt in ("line", "sdo", "grid", "ss", "sdk"):
+        assert main(["convert", str(pencil), "--to", fmt]) == 0
+        back = formats.parse(capsys.readouterr().out)
+        assert back.givens == formats.parse(source.read_text()).givens, fmt
+        assert sum(1 for v in back.givens if v) == 26, fmt

@@ -65,7 +65,8 @@ def main(argv: Sequence[str] | None = None,
     settings = Settings(
         command=args.command, jobs=getattr(args, "jobs", None) or default_jobs(),
         progress=on_terminal and not getattr(args, "no_progress", True),
-        summary=on_terminal or getattr(args, "summary", False), executor=executor)
+        summary=on_terminal or getattr(args, "summary", False), executor=executor,
+        reading=(getattr(args, "in_format", None), getattr(args, "shape", None)))
     out = Output(sys.stdout, "standard output")
     _warn_without_core(args)
     try:

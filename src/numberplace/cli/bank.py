@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING, NamedTuple, TextIO, cast
 
 from .. import formats
-from ..errors import NumberplaceError
+from ..errors import FormatError, NumberplaceError
 from . import options
 from .pipeline import UNREADABLE, Meter, Outcome, Settings, run
 from .search import SINGLE_LINE_FORMATS, Chunk, line_chunks, plain_values, read_one
@@ -70,7 +70,7 @@ def _add_chunk(chunk: Chunk, opts: _AddOptions) -> list[Piece]:
         last = max((rec.line for rec in chunk.records or []), default=0)
     for rec in records:
         if rec.puzzle is None:
-            rejected.append((rec.line, f"{UNREADABLE}: {rec.error}"))
+            rejected.append((rec.line, f"{UNREADABLE}: {_not_added(rec.error)}"))
             continue
         found = entry(rec.puzzle, rate=opts.rate, node_limit=opts.node_limit,
                       time_limit=opts.time_limit)
@@ -81,6 +81,15 @@ def _add_chunk(chunk: Chunk, opts: _AddOptions) -> list[Piece]:
     entries.sort()
     rejected.sort()
     return [Piece(entries, rejected, last)]
+
+
+def _not_added(error: object) -> str:
+    """A reading error's place (file, line, column), said once, then why it was not added."""
+    if not isinstance(error, FormatError):
+        return f"not added: {error}"
+    place = str(error).removesuffix(f": {error.reason}")
+    return f"{place}: not added: {error.reason}" if place != str(error) else \
+        f"not added: {error.reason}"
 
 
 def bank_add(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
@@ -105,14 +114,19 @@ def bank_add(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
                                             lines=max(piece.last_line, imp.lines),
                                             rejected=len(piece.rejected), tags=args.tag)
             for line, why in piece.rejected:
-                unreadable += why.startswith(UNREADABLE)
-                print(f"numberplace: {source.name}, line {line}: not added: "
-                      f"{why.removeprefix(UNREADABLE + ': ')}", file=sys.stderr)
+                if why.startswith(UNREADABLE):  # the reading error says its own place
+                    unreadable += 1
+                    print(f"numberplace: {why.removeprefix(UNREADABLE + ': ')}",
+                          file=sys.stderr)
+                else:
+                    print(f"numberplace: {source.name}, line {line}: not added: {why}",
+                          file=sys.stderr)
             return Outcome(piece.last_line, "", "", counts={
                 "added": added, "duplicate": duplicates, "rejected": len(piece.rejected)})
 
-        statuses = run(out.write, settings.replace(shown=_SHOWN), pieces,
-                       functools.partial(_add_chunk, opts=opts), emit, Meter.of(source))
+        statuses = run(out.write, settings.replace(command="bank add", shown=_SHOWN), pieces,
+                       functools.partial(_add_chunk, opts=opts), emit,
+                       Meter.of(source, after=imp.lines))
         bank.finish_import(imp)
         if not (imp.added + imp.duplicates + imp.rejected):
             options.require_some(0, source)

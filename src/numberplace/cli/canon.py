@@ -9,12 +9,18 @@ from typing import NamedTuple, TextIO
 
 from .. import formats
 from ..errors import NumberplaceError
+from ..formats.kakuro import is_kakuro
 from . import options
 from .pipeline import UNREADABLE, Meter, Outcome, Settings, run
 from .search import SINGLE_LINE_FORMATS, Chunk, line_chunks, plain_values, read_one
 
 #: The statuses of canon's summary.
 _SHOWN = ("canonical", "invalid", "limit")
+#: The status of a Kakuro, which stops the command (see :func:`_refuse_kakuro`).
+_KAKURO = "kakuro"
+#: Why a Kakuro gets no form: its clue squares pin every run, so no change of rows,
+#: columns or symbols keeps it the same puzzle.
+NO_KAKURO_FORM = "a Kakuro has no canonical form; canon is for Sudoku shapes"
 
 
 class _Options(NamedTuple):
@@ -70,6 +76,8 @@ def _canon_one(rec: formats.Record, opts: _Options) -> Outcome:
 
     if rec.puzzle is None:
         return Outcome(rec.line, UNREADABLE, "", str(rec.error))
+    if is_kakuro(rec.puzzle.shape):
+        return Outcome(rec.line, _KAKURO, "")
     try:
         found = canonical(rec.puzzle, work_limit=opts.work_limit, backend=opts.backend)
     except NumberplaceError as exc:
@@ -91,7 +99,10 @@ def _canon_one(rec: formats.Record, opts: _Options) -> Outcome:
                    text if rec.format in SINGLE_LINE_FORMATS else text + "\n")
 
 
-def _same(outcome: Outcome) -> Outcome:
+def _refuse_kakuro(outcome: Outcome, source: str) -> Outcome:
+    """The outcome as it is; a Kakuro's stops the command with one error line (exit 2)."""
+    if outcome.status == _KAKURO:
+        raise NumberplaceError(f"{source}, line {outcome.line}: {NO_KAKURO_FORM}")
     return outcome
 
 
@@ -104,7 +115,8 @@ def canon(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
         opts = _Options(args.key, args.json, args.work_limit, args.backend, source.name)
         pieces, settings = line_chunks(source, args, chosen, alphabet, settings)
         statuses = run(out.write, settings.replace(shown=_SHOWN), pieces,
-                       functools.partial(_canon_chunk, opts=opts), _same, Meter.of(source))
+                       functools.partial(_canon_chunk, opts=opts),
+                       functools.partial(_refuse_kakuro, source=source.name), Meter.of(source))
         options.require_some(sum(statuses.values()), source)
     if statuses[UNREADABLE]:
         return 2

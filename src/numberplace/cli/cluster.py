@@ -17,6 +17,7 @@ from concurrent.futures import Executor, Future
 from typing import Any
 
 from ..errors import NumberplaceError
+from ..extras import missing
 
 __all__ = ["cluster_executor"]
 
@@ -58,8 +59,8 @@ def cluster_executor(scheduler: str | None, local: bool, workers: int
     try:
         from distributed import Client, LocalCluster
     except ImportError:
-        raise NumberplaceError("--scheduler and --cluster need Dask's distributed: pip "
-                               "install 'numberplace[cluster]'") from None
+        raise missing("--scheduler and --cluster need Dask's distributed",
+                      "cluster") from None
     cluster = None
     with contextlib.ExitStack() as stack:
         if local:

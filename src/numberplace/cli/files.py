@@ -39,7 +39,7 @@ def convert(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
                 continue
             if blank_between and not first:
                 out.write("\n")
-            out.write(formats.write(rec.puzzle, args.to_format) + "\n")
+            out.write(formats.write(rec.puzzle, args.to_format, name=rec.name) + "\n")
             first = False
         options.require_some(seen, source)
     return 2 if errors else 0

@@ -15,10 +15,10 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, TextIO, TypeVar
 
 from .. import formats
-from ..errors import NumberplaceError
+from ..errors import FormatError, NumberplaceError
 from ..formats._common import counted
 from ..puzzle import Puzzle
-from ..serialize import explanation_record, hint_record, rating_record
+from ..serialize import error_record, explanation_record, hint_record, rating_record
 from . import options
 from .pipeline import UNREADABLE, Meter, Outcome, Settings, run
 
@@ -43,12 +43,17 @@ def _work(records: list[formats.Record], task: Callable[[Puzzle], R]) -> list[Do
 
 
 def _pieces(records: Iterator[formats.Record]) -> Iterator[list[formats.Record]]:
+    """The records in pieces of 1, 2, 4, ... up to ``_PIECE``: a small file is spread over
+    every worker and its progress shown from the first puzzle on; a long one is handed out in
+    pieces large enough that passing them costs little."""
     piece: list[formats.Record] = []
+    size = 1
     for rec in records:
         piece.append(rec)
-        if len(piece) >= _PIECE:
+        if len(piece) >= size:
             yield piece
             piece = []
+            size = min(2 * size, _PIECE)
     if piece:
         yield piece
 
@@ -62,7 +67,13 @@ def _through(args: argparse.Namespace, out: TextIO, settings: Settings,
     def emit(done: Done[R]) -> Outcome:
         rec, result = done
         if rec.puzzle is None or result is None:
-            return Outcome(rec.line, UNREADABLE, "", str(rec.error))
+            # marked in place, as solve marks it, so the output keeps a line per record
+            error = rec.error
+            reason = error.reason if isinstance(error, FormatError) else str(error)
+            text = (json.dumps(error_record(rec.line, error))
+                    if getattr(args, "json", False) and isinstance(error, FormatError)
+                    else f"line {rec.line}: invalid: {reason}")
+            return Outcome(rec.line, UNREADABLE, text, str(error))
         status, text = say(rec, rec.puzzle, result)
         return Outcome(rec.line, status, text)
 
@@ -117,7 +128,7 @@ def _explanation_text(line: int, puzzle: Puzzle, result: Explanation, notation: 
             + (f": {result.message}" if result.message else "") + advice]
     for number, step in enumerate(result.steps, start=1):
         said = (book_log_line(step, shape, puzzle.alphabet) if book else
-                f"{step.technique}: {step.describe(shape, notation, puzzle.alphabet)}")
+                step.headline(shape, notation, puzzle.alphabet))
         text.append(f"  {number}. {said}")
     return "\n".join(text)
 

@@ -15,7 +15,7 @@ from .. import formats
 from ..errors import LimitError, NumberplaceError
 from ..serialize import Record, generated_record
 from ..shape import Shape, by_name
-from ..symmetry import SYMMETRIES
+from ..symmetry import MEANINGS, SYMMETRIES, canonical
 from . import options
 from .pipeline import Meter, Outcome, Output, OutputError, Settings, run
 from .search import SINGLE_LINE_FORMATS
@@ -210,8 +210,12 @@ def add_parsers(sub: options.Commands) -> None:
                    help="level name or number: 1 Easy, 2 Medium, 3 Difficult, "
                         "4 Extremely Difficult, 5 Fiendish, 6 Trial and Error (Kakuro and "
                         "Killer: 1 to 3)")
-    p.add_argument("--symmetry", default="rotate180", choices=SYMMETRIES,
-                   help="symmetry of the givens (default rotate180, the book's)")
+    p.add_argument("--symmetry", default="rotate180", choices=SYMMETRIES, type=canonical,
+                   metavar="NAME",
+                   help="symmetry of the givens: " + "; ".join(
+                       f"{name}: {MEANINGS[name]}" for name in SYMMETRIES)
+                   + " (default rotate180; horizontal and vertical are older names of "
+                     "top-bottom and left-right)")
     p.add_argument("--difficulty", type=options.value_range(float), metavar="LO-HI",
                    help="Explainer-scale difficulty range, e.g. 6.5-7.5")
     p.add_argument("--needs", metavar="TECHNIQUE",

@@ -162,7 +162,7 @@ def add_input(p: argparse.ArgumentParser, *, jobs: bool = True) -> None:
                         ".bz2 files are decompressed")
     p.add_argument("--shape", metavar="NAME",
                    help="shape when the text alone cannot tell: 4x4, 6x6, 8x8, 9x9, 12x12, "
-                        "16x16, 25x25, samurai, diagonal, diagonal-6x6, jigsaw")
+                        "16x16, 25x25, samurai, diagonal, diagonal-6x6, jigsaw, killer, kakuro")
     p.add_argument("--alphabet", metavar="A",
                    help="symbols: digits (1-9 then A...), hex (0-9 A-F), letters, "
                         "or the symbols themselves, e.g. WORDPLAYS")
@@ -243,8 +243,10 @@ def alphabet(name: str | None, shape_size: int | None) -> Alphabet | None:
 
 
 def shape(name: str | None) -> Shape | None:
-    """``--shape`` to a shape; ``jigsaw`` (or none) means "read it from the input"."""
-    if name is None or name.strip().lower() == "jigsaw":
+    """``--shape`` to a shape; ``jigsaw``, ``killer`` and ``kakuro`` (or none) mean "read
+    it from the input": a jigsaw's regions, a Killer's cages and a Kakuro's clue squares,
+    of any size, make its shape."""
+    if name is None or name.strip().lower() in ("jigsaw", "killer", "kakuro"):
         return None
     try:
         return by_name(name)

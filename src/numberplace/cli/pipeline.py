@@ -34,11 +34,13 @@ from typing import IO, TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from .._frozen import Frozen, setter
 from ..errors import NumberplaceError
+from ..shape import by_name
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor, Future
 
     from rich.progress import Progress
+    from rich.progress import Task as RichTask
 
     from ..inputs import Input
 
@@ -71,20 +73,88 @@ class Outcome:
 
 
 class Meter:
-    """How far the work is, for the progress bar: ``position()`` out of ``total`` (bytes
-    of the input, or puzzles); without ``position``, the records done so far."""
+    """What the progress display measures the work by. Records done are counted as their
+    results come, out of ``total`` when it is known up front (seeds to make, puzzles in a
+    list). The records of an input (:meth:`of`) are counted first when its file is small
+    (``path``, ``size``); otherwise the display follows the bytes of the input behind the
+    records done (``position()``, out of ``size``, None for a stream)."""
 
-    __slots__ = ("total", "position")
+    __slots__ = ("total", "position", "size", "path", "after", "typed")
 
-    def __init__(self, total: int | None = None,
-                 position: Callable[[], int] | None = None) -> None:
+    def __init__(self, total: int | None = None, position: Callable[[], int] | None = None,
+                 size: int | None = None, path: str | None = None, after: int = 0,
+                 typed: bool = False) -> None:
         self.total = total
         self.position = position
+        self.size = size
+        #: a file small enough to count the records of before the work starts
+        self.path = path
+        #: records that start on this line or above are not worked (an import going on)
+        self.after = after
+        #: the input is a person typing at the terminal the display would draw over
+        self.typed = typed
 
     @classmethod
-    def of(cls, source: Input) -> Meter:
-        """Bytes read out of the file's size; records done for a stream of unknown size."""
-        return cls(source.size, source.position if source.size else None)
+    def of(cls, source: Input, after: int = 0) -> Meter:
+        """The meter of an opened input; records starting on line ``after`` or above are
+        left out (they were worked by an earlier run)."""
+        path = source.path
+        small = False
+        if path is not None and source.size is not None:
+            packed = path.lower().endswith((".gz", ".xz", ".bz2"))
+            small = source.size <= (_COUNTED_PACKED if packed else _COUNTED)
+        typed = path is None and sys.stdin is not None and sys.stdin.isatty()
+        return cls(None, source.position, source.size, path if small else None, after, typed)
+
+
+#: A file of up to this many bytes on disk has its records counted before the work
+#: starts, so the display can say "12/40". A small file is read whole at once, so the
+#: bytes read tell nothing of the work done; a bigger one is read as the work goes, a
+#: little ahead of it, and its bytes measure the work well enough, while counting its
+#: records first would hold the start up (about 0.2 s a megabyte of grids).
+_COUNTED = 1 << 20
+#: The same for a compressed file, which holds several times as much text.
+_COUNTED_PACKED = 1 << 18
+#: Counting is given up after this long (a slow disk, a busy machine): bytes measure then.
+_COUNTING_SECONDS = 0.5
+
+
+def count_records(path: str, fmt: str | None = None, shape: str | None = None,
+                  after: int = 0, seconds: float = _COUNTING_SECONDS) -> int | None:
+    """How many records the file holds, cut as :func:`numberplace.formats.read_records`
+    cuts them (in ``fmt``, else the format detected; ``shape``: a shape's name), leaving
+    out those that start on line ``after`` or above; None when that is not known within
+    ``seconds`` or the file cannot be read as puzzles."""
+    # imported here: the format readers cost start-up time, and only a counted file
+    # needs them (or the reading of a file)
+    from ..formats.detection import detect_lines
+    from ..formats.records import peek_head, split
+    from ..inputs import open_input
+
+    deadline = time.monotonic() + seconds
+    try:
+        chosen = None
+        if shape is not None and shape.strip().lower() == "jigsaw":
+            fmt = fmt or "jigsaw"
+        elif shape is not None:
+            chosen = by_name(shape)
+        with open_input(path) as source:
+            numbered: Iterator[tuple[int, str]] = enumerate(source.lines(), start=1)
+            if fmt is None:
+                head = peek_head(numbered)
+                if not head:
+                    return 0
+                fmt = detect_lines((text for _, text in head), chosen)
+                numbered = chain(head, numbered)
+            grids = len(chosen.grids) if chosen is not None and len(chosen.grids) > 1 else 5
+            count = 0
+            for number, record in enumerate(split(fmt, numbered, grids)):
+                count += record.lines[0][0] > after
+                if number % 256 == 0 and time.monotonic() > deadline:
+                    return None
+            return count
+    except (ValueError, OSError):  # no puzzle text, or an unknown shape: bytes will do
+        return None
 
 
 class Settings(Frozen):
@@ -97,12 +167,16 @@ class Settings(Frozen):
     #: the statuses the summary names first, in this order, even when none had them
     shown: Sequence[str]
     executor: Callable[[], Executor] | None
+    #: ``--format`` and ``--shape`` the input is read with: the progress display counts a
+    #: small file's records as they will be read
+    reading: tuple[str | None, str | None]
 
     def __init__(self, command: str, jobs: int, progress: bool = False, summary: bool = False,
-                 shown: Sequence[str] = (), executor: Callable[[], Executor] | None = None
-                 ) -> None:
+                 shown: Sequence[str] = (), executor: Callable[[], Executor] | None = None,
+                 reading: tuple[str | None, str | None] = (None, None)) -> None:
         setter(self, "__dict__", {"command": command, "jobs": jobs, "progress": progress,
-                                  "summary": summary, "shown": shown, "executor": executor})
+                                  "summary": summary, "shown": shown, "executor": executor,
+                                  "reading": reading})
 
 
 class OutputError(NumberplaceError):
@@ -271,7 +345,7 @@ def _process_pool(jobs: int) -> Executor:
     # imported here: the process pool's modules take a fifth of the start-up time
     from concurrent.futures import ProcessPoolExecutor
 
-    return ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
+    return ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker)
 
 
 def thread_pool(jobs: int) -> Executor:
@@ -383,6 +457,15 @@ class ThreadPool:
                 thread.join()
 
 
+def _start_worker() -> None:
+    """A worker process's start: see :func:`_ignore_interrupts`; and standard error is
+    the process's own again. A worker forked while the progress display shows inherits
+    the display's stand-in for it, which would draw a copy of the display (or wait on
+    the lock of a display thread the worker does not have)."""
+    _ignore_interrupts()
+    sys.stderr = sys.__stderr__
+
+
 def _ignore_interrupts() -> None:
     """Workers leave Ctrl-C to the main process, which writes what is finished and ends
     them; otherwise each would break off its puzzle and start the next."""
@@ -435,11 +518,29 @@ def run(sink: Callable[[str], object], settings: Settings, pieces: Iterable[P],
     on up."""
     statuses: Counter[str] = Counter()
     start = time.perf_counter()
+    shown = settings.progress and not meter.typed
+    total = meter.total
+    if shown and total is None and meter.path is not None:
+        total = count_records(meter.path, *settings.reading, after=meter.after)
+    # bytes of the input read when each piece was cut, so that the display can tell the
+    # bytes behind the results taken from the bytes read ahead of them
+    marks: deque[int] = deque()
+    if shown and meter.position is not None:
+        pieces = _marked(pieces, meter.position, marks)
     results = ordered_map(work, pieces, settings.jobs, settings.executor)
     guard = _HeldInterrupts()
-    with Bar(settings.command, meter.total, settings.progress) as bar, guard:
+    bar = Bar(settings.command, shown)
+    behind = 0
+    bar.show(0, total, behind, meter.size)  # before it shows: its first frame says this
+    with bar, guard:
         write = bar.writer(sink)
         current: deque[R] = deque()
+
+        def take(made: list[R]) -> None:
+            nonlocal behind
+            current.extend(made)
+            if marks:
+                behind = marks.popleft()
 
         def drain() -> None:
             while current:
@@ -456,17 +557,19 @@ def run(sink: Callable[[str], object], settings: Settings, pieces: Iterable[P],
                         write(outcome.text)  # many records, each with its line end
                     elif outcome.text:
                         write(outcome.text + "\n")
-            bar.show(meter.position() if meter.position else sum(statuses.values()))
+            bar.show(sum(statuses.values()), total, behind, meter.size)
 
         try:
             while results.wait(guard.held):
                 with guard.held():
-                    current.extend(results.take())
+                    take(results.take())
                 drain()
+            done = sum(statuses.values())
+            bar.show(done, done)  # all done: the count is the total, whatever was foreseen
         except KeyboardInterrupt:
             drain()  # the rest of the piece being written, then the pieces made after it
-            for done in results.finished():
-                current.extend(done)
+            for made in results.finished():
+                take(made)
                 drain()
             raise
         finally:
@@ -474,6 +577,14 @@ def run(sink: Callable[[str], object], settings: Settings, pieces: Iterable[P],
             if settings.summary:
                 bar.error(summary(statuses, time.perf_counter() - start, settings.shown))
     return statuses
+
+
+def _marked(pieces: Iterable[P], position: Callable[[], int], marks: deque[int]
+            ) -> Iterator[P]:
+    """``pieces``, noting in ``marks`` how far the input was read when each was cut."""
+    for piece in pieces:
+        marks.append(position())
+        yield piece
 
 
 class _HeldInterrupts:
@@ -531,28 +642,18 @@ def summary(statuses: Counter[str], elapsed: float, shown: Sequence[str] = ()) -
 
 
 class Bar:
-    """A progress bar on standard error while the block runs, or nothing when disabled.
-    While it shows, text goes above it (:meth:`writer`, :meth:`error`), never onto it."""
+    """The progress display on standard error while the block runs, or nothing when
+    disabled: the records done (out of their total, or with the bytes of the input behind
+    them), a bar, the time since the start and the time left. While it shows, text goes
+    above it (:meth:`writer`, :meth:`error`, and whatever else writes to standard error),
+    never onto it."""
 
-    def __init__(self, description: str, total: int | None, enabled: bool) -> None:
-        self._progress: Progress | None = None
-        if not enabled:
-            return
-        from rich.console import Console
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeElapsedColumn,
-            TimeRemainingColumn,
-        )
-
-        columns = [TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn()]
-        columns += [TimeRemainingColumn()] if total else [MofNCompleteColumn()]
-        self._progress = Progress(*columns, console=Console(stderr=True), transient=True,
-                                  redirect_stdout=False, redirect_stderr=False)
-        self._task = self._progress.add_task(description, total=total)
+    def __init__(self, description: str, enabled: bool) -> None:
+        self._progress: Progress | None = _display() if enabled else None
+        self._start = time.monotonic()
+        if self._progress is not None:
+            self._task = self._progress.add_task(description, total=None, count="",
+                                                 finish=None)
 
     def __enter__(self) -> Bar:
         if self._progress is not None:
@@ -564,10 +665,29 @@ class Bar:
             self._progress.stop()
             self._progress = None
 
-    def show(self, completed: int) -> None:
-        """Move the bar to ``completed`` (bytes read, or records done)."""
-        if self._progress is not None:
-            self._progress.update(self._task, completed=completed)
+    def show(self, done: int, total: int | None = None, read: int | None = None,
+             size: int | None = None) -> None:
+        """Show ``done`` records out of ``total``; with no total known, with the ``read``
+        bytes of the input behind them, out of ``size`` (None: a stream)."""
+        if self._progress is None:
+            return
+        scale: int | None
+        if total is not None:
+            scale, part = max(total, done), done
+            count = f"{done:,}/{scale:,}"
+        elif read is not None and size:
+            scale, part = size, min(read, size)
+            count = f"{_puzzles(done)}, {_bytes(part)}/{_bytes(size)}"
+        else:
+            scale, part = None, 0
+            count = _puzzles(done) + (f", {_bytes(read)} read" if read else "")
+        now = time.monotonic()
+        # the end foreseen at the pace so far: the time left then counts down between
+        # results, where a pace measured anew at each redraw would make it climb
+        finish = now + (now - self._start) * (scale - part) / part if scale and part else None
+        # (rich keeps the total it has when given none: a stream's stays unknown)
+        self._progress.update(self._task, total=scale, completed=part, count=count,
+                              finish=finish)
 
     def writer(self, sink: Callable[[str], object]) -> Callable[[str], object]:
         """``sink``, or, while the bar shows and standard output is the same terminal,
@@ -588,5 +708,71 @@ class Bar:
         if self._progress is None:
             print(text, file=sys.stderr)
         else:
+            # the bar is drawn again under the line as it was last drawn, which may be
+            # a tenth of a second behind
+            self._progress.refresh()
             self._progress.console.print(text, markup=False, highlight=False, emoji=False,
                                          soft_wrap=True)
+
+
+def _display() -> Progress:
+    """The display's columns: what is done, the bar, the share done, the clock and the
+    time left."""
+    # imported here: rich takes a tenth of a second to import, which a run without the
+    # display need not pay
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        Progress,
+        ProgressColumn,
+        TaskProgressColumn,
+        TextColumn,
+    )
+    from rich.text import Text
+
+    class Clock(ProgressColumn):
+        """The time since the start, at every redraw: rich's own stops once the count
+        first reaches the total, and a total reached early (the bytes of a file read
+        whole long before its work was done) stopped it with the work going on."""
+
+        def render(self, task: RichTask) -> Text:
+            return Text(_clock(task.elapsed or 0.0), style="progress.elapsed")
+
+    class Left(ProgressColumn):
+        """The time left, counting down to the end foreseen at the last result; none
+        for a stream, whose total is unknown."""
+
+        def render(self, task: RichTask) -> Text:
+            if task.total is None:
+                return Text("")
+            finish = task.fields.get("finish")
+            left = "-:--:--" if finish is None else _clock(finish - time.monotonic())
+            return Text(f"eta {left}", style="progress.remaining")
+
+    return Progress(TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(),
+                    TextColumn("{task.fields[count]}"), Clock(), Left(),
+                    console=Console(stderr=True), transient=True, redirect_stdout=False,
+                    # a line another part writes to standard error goes above the display
+                    redirect_stderr=True)
+
+
+def _clock(seconds: float) -> str:
+    """``h:mm:ss``."""
+    minutes, secs = divmod(max(0, int(seconds)), 60)
+    return f"{minutes // 60}:{minutes % 60:02d}:{secs:02d}"
+
+
+def _puzzles(count: int) -> str:
+    return f"{count:,} puzzle" + ("" if count == 1 else "s")
+
+
+def _bytes(count: int) -> str:
+    """``512 B``, ``12.3 kB``, ``4.1 MB``, ``2.0 GB``."""
+    if count < 1000:
+        return f"{count} B"
+    size, unit = count / 1000, "kB"
+    for larger in ("MB", "GB", "TB"):
+        if size < 1000:
+            break
+        size, unit = size / 1000, larger
+    return f"{size:.1f} {unit}"

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 def play(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
     """Start the app on this machine and open the browser on a game: FILE's puzzle (or
     saved game), or a new one."""
-    from ..game.saving import open_game
+    from ..game.saving import open_game, puzzles_in
     from ..web.app import WEB_NOTATION
 
     app = _app(args)
@@ -24,7 +24,11 @@ def play(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
     if args.file:
         # named as the web names cells; the game's verdict and label are found as it is
         # added, before the browser opens on it
-        game = open_game(args.file, notation=WEB_NOTATION)
+        game = open_game(args.file, notation=WEB_NOTATION, number=args.puzzle)
+        held = puzzles_in(args.file)
+        if held > 1:
+            print(f"numberplace: {args.file} holds {held} puzzles; playing puzzle "
+                  f"{args.puzzle} (--puzzle N plays another)", file=sys.stderr)
         fragment = "#game=" + app.state.games.add(game)
     return _serve(app, "127.0.0.1", args.port, fragment, open_browser=not args.no_browser,
                   what="playing")
@@ -74,6 +78,8 @@ def add_parsers(sub: options.Commands) -> None:
                         "the puzzle (or saved game) of FILE, or a new random puzzle. Games "
                         "are saved as you play.")
     p.add_argument("file", nargs="?", help="a puzzle in any format, or a saved game (.json)")
+    p.add_argument("--puzzle", type=options.whole_number(1, "is less than 1"), default=1,
+                   metavar="N", help="play the Nth puzzle of FILE (default: the first)")
     p.add_argument("--port", type=options.whole_number(0, "must not be negative", 65535),
                    default=0, metavar="N", help="port (default: any free one)")
     p.add_argument("--no-browser", action="store_true",

@@ -5,8 +5,9 @@ digits), ``grid`` (rows as pasted), ``sdk`` (SadMan Software), ``ss`` (Simple Su
 ``pencil`` (pencil-mark grid), ``sukaku`` (candidates by position), ``samurai`` (five lines
 of 81), ``samurai-grid`` (the 21x21 canvas), ``jigsaw`` (givens and region map), ``json``
 (numberplace's schema), ``kakuro`` (clue squares written ``down\\across``), ``janko`` (a
-Kakuro's sums per cell, as the janko.at collection is shared) and ``killer`` (a cage map
-and its sums).
+Kakuro's sums per cell, as the janko.at collection is shared), ``puzzlekit`` (a Kakuro's
+clue squares written ``down,across`` under a size header, as the puzzlekit dataset has
+them) and ``killer`` (a cage map and its sums).
 
 >>> puzzle = parse("..9.5..6.3.219..87.6.3.......85.3..117....."
 ...                "545..8.12.......7.2.48..125.3.2..3.7..")
@@ -43,6 +44,7 @@ from . import (
     killer,
     line,
     pencil,
+    puzzlekit,
     samurai,
     samurai_grid,
     sdk,
@@ -50,7 +52,7 @@ from . import (
     ss,
     sukaku,
 )
-from ._common import Context, Numbered, is_content, numbered, settled_values, split_lines
+from ._common import Context, Numbered, is_content, is_single_grid, numbered, split_lines
 from .detection import NOT_TEXT, binary_column, detect_lines
 from .records import Chunk, number_lines, peek_head, split
 
@@ -64,11 +66,29 @@ Writer = Callable[[Puzzle], str]
 _MODULES = {"line": line, "sdo": sdo, "grid": grid, "sdk": sdk, "ss": ss, "pencil": pencil,
             "sukaku": sukaku, "samurai": samurai, "samurai-grid": samurai_grid,
             "jigsaw": jigsaw, "json": json_format, "kakuro": kakuro,
-            "janko": janko, "killer": killer}
+            "janko": janko, "puzzlekit": puzzlekit, "killer": killer}
 #: Formats that write a puzzle's candidates; the others write values only.
 _CANDIDATE_FORMATS = frozenset({"pencil", "sukaku", "json"})
 _READERS: dict[str, Reader] = {name: module.read for name, module in _MODULES.items()}
 _WRITERS: dict[str, Writer] = {name: module.write for name, module in _MODULES.items()}
+
+
+def _read_canvas(record: Sequence[Numbered], ctx: Context) -> Puzzle:
+    """``samurai-grid`` text of a single grid is read as ``grid`` text (it is written so)."""
+    if ctx.shape is not None and is_single_grid(ctx.shape):
+        return grid.read(record, ctx)
+    return samurai_grid.read(record, ctx)
+
+
+def _write_canvas(puzzle: Puzzle) -> str:
+    """A single grid in ``samurai-grid`` is written as ``grid``: a bare canvas of one grid
+    has no box lines, so a 16x16 with few givens would read back as sixteen 4x4 lines (as
+    ``grid`` hands a Samurai to this format)."""
+    return grid.write(puzzle) if is_single_grid(puzzle.shape) else samurai_grid.write(puzzle)
+
+
+_READERS["samurai-grid"] = _read_canvas
+_WRITERS["samurai-grid"] = _write_canvas
 
 
 @dataclass(frozen=True)
@@ -84,6 +104,8 @@ class Record:
     puzzle: Puzzle | None
     error: FormatError | None
     """What made the record unreadable, with the source and line."""
+    name: str | None = None
+    """The puzzle's name where the format gives one (a janko record's header)."""
 
 
 def detect(text: str, shape: Shape | str | None = None) -> str:
@@ -101,8 +123,8 @@ def parse(text: str, *, shape: Shape | str | None = None,
     """Read exactly one puzzle from ``text``; FormatError if there is none, or more.
 
     ``shape`` (a Shape or a name such as ``"diagonal"``, ``"samurai"``; ``"jigsaw"`` means
-    "the text gives its regions") and ``alphabet`` say how to read it where the text does
-    not; ``format`` skips detection.
+    "the text gives its regions", ``"kakuro"`` "a Kakuro of the size its text gives") and
+    ``alphabet`` say how to read it where the text does not; ``format`` skips detection.
     """
     arguments.text(text, "text")
     arguments.text(source, "source")
@@ -113,7 +135,7 @@ def parse(text: str, *, shape: Shape | str | None = None,
         format = format or detect_lines(lines, resolved)
         if format == "json" and _is_json_document(lines):
             return json_format.read_document(text, ctx)
-        chunks = split(format, numbered(lines), _grid_count(resolved))
+        chunks = _split(format, numbered(lines), _grid_count(resolved))
         first = next(chunks, None)
         if first is None:
             raise FormatError("no puzzle here: the text is empty or only comments")
@@ -159,12 +181,16 @@ def read_file(path: str | os.PathLike[str], *, shape: Shape | str | None = None,
     return _file_records(path, ctx, format, str(name))
 
 
-def write(puzzle: Puzzle, format: str = "line", *, values: Sequence[int] | None = None) -> str:
+def write(puzzle: Puzzle, format: str = "line", *, values: Sequence[int] | None = None,
+          name: str | None = None) -> str:
     """The puzzle as text in a format, without a trailing newline.
 
+    ``name`` is the puzzle's name for a format that holds one (``janko``'s header; a
+    record read from one has it in ``Record.name``), and is ignored by the others.
+
     ``values`` are written instead of the givens (a solution, printed in the format the
-    puzzle came in). Formats without candidates write a puzzle's pencil marks as the values
-    they settle: the givens, and each cell with one candidate left. FormatError if the
+    puzzle came in). Formats without candidates write a pencil-mark puzzle's givens only
+    (its placed cells); its marks are dropped, never turned into givens. FormatError if the
     format cannot hold the puzzle's shape.
     """
     puzzle = arguments.puzzle(puzzle)
@@ -176,13 +202,15 @@ def write(puzzle: Puzzle, format: str = "line", *, values: Sequence[int] | None 
                             f"{arguments.type_name(values)}")
         puzzle = puzzle.with_values(values)
     elif puzzle.candidates is not None and format not in _CANDIDATE_FORMATS:
-        # A pencil grid read back has no givens; writing only those would lose every
-        # value its marks decide (a line -> pencil -> line trip would come back empty).
-        puzzle = puzzle.with_values(settled_values(puzzle))
-    if puzzle.shape.cages and format not in ("kakuro", "janko", "killer", "json"):
+        # Only the givens: a cell down to one candidate is a naked single the player has
+        # not taken, and writing it as a given would make a different (easier) puzzle.
+        puzzle = puzzle.with_values(puzzle.givens)
+    if puzzle.shape.cages and format not in ("kakuro", "janko", "puzzlekit", "killer", "json"):
         where = "kakuro" if kakuro.is_kakuro(puzzle.shape) else "killer"
         raise FormatError(f"the {format} format has no place for sums; a "
                           f"{puzzle.shape.name} puzzle is written in the {where} format")
+    if format == "janko":
+        return janko.write(puzzle, name)
     return _WRITERS[format](puzzle)
 
 
@@ -197,6 +225,9 @@ def _prepare(shape: Shape | str | None, format: str | None) -> tuple[Shape | Non
         return arguments.optional_shape(shape), format
     if shape.strip().lower() == "jigsaw":
         return None, format or "jigsaw"
+    if shape.strip().lower() == "kakuro":
+        # a Kakuro's clue squares make its shape, of whatever size: the text gives it
+        return None, format
     try:
         return by_name(shape), format
     except NumberplaceError:
@@ -208,6 +239,14 @@ def _prepare(shape: Shape | str | None, format: str | None) -> tuple[Shape | Non
 
 def _unknown_format(format: str) -> str:
     return f"unknown format {format!r}; known formats: {', '.join(FORMAT_NAMES)}"
+
+
+def _split(format: str, lines: Iterable[Numbered], grids: int) -> Iterator[Chunk]:
+    """The records of a stream in a format (see :func:`.records.split`); a ``puzzlekit``
+    record is a header and the rows it announces, blank lines between records or not."""
+    if format == "puzzlekit":
+        return (Chunk(record, problem) for record, problem in puzzlekit.records(lines))
+    return split(format, lines, grids)
 
 
 def _grid_count(shape: Shape | None) -> int:
@@ -230,7 +269,7 @@ def _records(numbered_lines: Iterator[Numbered], ctx: Context, format: str | Non
         format = detect_lines((text for _, text in head), ctx.shape)
         numbered_lines = chain(head, numbered_lines)
     reader = _READERS[format]
-    for chunk in split(format, numbered_lines, _grid_count(ctx.shape)):
+    for chunk in _split(format, numbered_lines, _grid_count(ctx.shape)):
         yield _record(chunk, format, reader, ctx, source)
 
 
@@ -243,11 +282,12 @@ def _file_records(path: str | os.PathLike[str], ctx: Context, format: str | None
 def _record(chunk: Chunk, format: str, reader: Reader, ctx: Context, source: str) -> Record:
     start = chunk.lines[0][0]
     text = "\n".join(t for _, t in chunk.lines)
+    name = janko.name_of(chunk.lines) if format == "janko" else None
     try:
         puzzle = _read_chunk(chunk, reader, ctx)
     except NumberplaceError as exc:
-        return Record(start, text, format, None, _locate(exc, source, start))
-    return Record(start, text, format, puzzle, None)
+        return Record(start, text, format, None, _locate(exc, source, start), name)
+    return Record(start, text, format, puzzle, None, name)
 
 
 def _read_chunk(chunk: Chunk, reader: Reader, ctx: Context) -> Puzzle:

@@ -271,15 +271,3 @@ def placed_values(shape: Shape, masks: Sequence[int]) -> list[int]:
         if mask and not mask & (mask - 1) and not any(masks[p] & mask for p in shape.peers[cell]):
             values[cell] = mask.bit_length()
     return values
-
-
-def settled_values(puzzle: Puzzle) -> tuple[int, ...]:
-    """The givens, and for each other cell whose candidates are down to one, that value.
-
-    What a format without candidates keeps of a pencil-mark puzzle: the values its marks
-    already decide.
-    """
-    if puzzle.candidates is None:
-        return puzzle.givens
-    return tuple(v or (m.bit_length() if m and not m & (m - 1) else 0)
-                 for v, m in zip(puzzle.givens, puzzle.candidates, strict=True))

@@ -6,9 +6,10 @@ of millions of lines is told by its beginning. The rules, first match wins:
 
 1. a first line starting with ``{``: ``json``;
 2. a clue square such as ``17\\23``: ``kakuro``; a header ``NAME ROWS COLS`` over a row of
-   as many numbers: ``janko``;
+   as many numbers: ``janko``; a header ``ROWS COLS`` over a row of as many Kakuro
+   squares, with a clue square ``16,23`` below it: ``puzzlekit``;
 3. a ``[Section]`` line: ``sdk``;
-4. a line ``regions:``: ``jigsaw``; a line ``cages:``: ``killer``;
+4. a line ``regions:`` (or ``regions: diagonal``): ``jigsaw``; a line ``cages:``: ``killer``;
 5. a shape of several grids (Samurai) given: ``samurai`` when the first line holds one
    grid (81 characters), ``line`` (or ``sukaku``) for a lone line of all cells, else
    ``samurai-grid``;
@@ -34,7 +35,9 @@ from ..shape import Shape
 from ._common import LINE_LENGTHS, SIZES, fail, is_blank, is_comment, is_content, is_single_grid
 from .grid import is_border
 from .janko import looks_like as looks_janko
+from .jigsaw import is_marker as is_jigsaw_marker
 from .kakuro import looks_like as looks_kakuro
+from .puzzlekit import looks_like as looks_puzzlekit
 from .sdk import section_name
 from .sukaku import SUKAKU_LENGTHS
 
@@ -97,9 +100,11 @@ def detect_lines(lines: Iterable[str], shape: Shape | None = None) -> str:
         return "kakuro"
     if looks_janko([t for t in lines[:HEAD_LIMIT] if is_content(t)][:2]):
         return "janko"  # its header stands alone, a blank line above the layout
+    if looks_puzzlekit(rows):
+        return "puzzlekit"
     if any(section_name(row) is not None for row in rows):
         return "sdk"
-    if any(row.strip().lower() == "regions:" for row in rows):
+    if any(is_jigsaw_marker(row) for row in rows):
         return "jigsaw"
     if any(row.strip().lower() == "cages:" for row in rows):
         return "killer"

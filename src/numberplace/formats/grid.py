@@ -60,25 +60,50 @@ def is_border(text: str) -> bool:
     return bool(_RULE.search(body)) and all(ch in BORDER_CHARS for ch in body)
 
 
-def grid_rows(record: Sequence[Numbered], alphabet: Alphabet | None = None) -> list[Row]:
-    """The rows of cells in a record, skipping borders, comments and blank lines."""
+def grid_rows(record: Sequence[Numbered], alphabet: Alphabet | None = None,
+              width: int | None = None) -> list[Row]:
+    """The rows of cells in a record, skipping borders, comments and blank lines.
+
+    A ``-`` stands between cells, unless the rows are only square with each ``-`` a cell
+    (``5---B--0...``, a hexadoku with ``-`` for an empty cell): then it is an empty cell.
+    ``width`` is the row length of a shape asked for, if any.
+    """
     symbols = set(alphabet.symbols) if alphabet else set()
+    lines = [(number, text) for number, text in record
+             if not (is_comment(text) or is_border(text))]
+    rows = _cells(lines, symbols, SEPARATORS)
+    if any("-" in text for _, text in lines):
+        dashed = _cells(lines, symbols | {"-"}, SEPARATORS)
+        if _is_square(dashed, width) and not _is_square(rows, width):
+            return [Row(row.line, tuple((col, "." if ch == "-" else ch) for col, ch in row.cells))
+                    for row in dashed]
+    return rows
+
+
+def _cells(lines: Sequence[Numbered], symbols: set[str], separators: frozenset[str]
+           ) -> list[Row]:
     rows = []
-    for number, text in record:
-        if is_comment(text) or is_border(text):
-            continue
+    for number, text in lines:
         cells = tuple((col, ch) for col, ch in enumerate(text, start=1)
-                      if ch in symbols or not (ch.isspace() or ch in SEPARATORS))
+                      if ch in symbols or not (ch.isspace() or ch in separators))
         if cells:
             rows.append(Row(number, cells))
     return rows
+
+
+def _is_square(rows: Sequence[Row], width: int | None) -> bool:
+    """True if every row has as many cells as there are rows (or as ``width`` asks)."""
+    side = width or len(rows)
+    return bool(rows) and side in SIZES + ((width,) if width else ()) \
+        and len(rows) == side and all(len(row.cells) == side for row in rows)
 
 
 def read(record: Sequence[Numbered], ctx: Context) -> Puzzle:
     """Read a grid drawn one row per line."""
     if ctx.shape is not None and not is_single_grid(ctx.shape):
         return samurai_grid.read(record, ctx)
-    return read_rows(grid_rows(record, ctx.alphabet), ctx, record)
+    width = ctx.shape.canvas[1] if ctx.shape is not None else None
+    return read_rows(grid_rows(record, ctx.alphabet, width), ctx, record)
 
 
 def read_rows(rows: Sequence[Row], ctx: Context, record: Sequence[Numbered]) -> Puzzle:

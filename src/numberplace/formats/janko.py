@@ -47,10 +47,17 @@ def header(text: str) -> tuple[int, int] | None:
     return (int(m.group(2)), int(m.group(3))) if m else None
 
 
+def name_of(record: Sequence[Numbered]) -> str | None:
+    """The NAME of a record's header (``001`` in ``001 3 4``), or None without a header."""
+    first = next((text for _, text in record if not (is_blank(text) or is_comment(text))), "")
+    m = _HEADER.fullmatch(first)
+    return m.group(1) if m else None
+
+
 def looks_like(rows: Sequence[str]) -> bool:
     """True when the text opens with a header followed by a row of as many numbers."""
     found = header(rows[0]) if rows else None
-    if found is None or found[1] < 2 or len(rows) < 2:
+    if found is None or len(rows) < 2:
         return False
     tokens = rows[1].split()
     return len(tokens) == found[1] and all(t.isdigit() for t in tokens)
@@ -214,8 +221,9 @@ def _values(block: list[list[tuple[int, tuple[int, int]]]], white: list[list[boo
     return (0,) * shape.ncells
 
 
-def write(puzzle: Puzzle) -> str:
-    """The record: a header, the layout, across and down sums, and the values if any."""
+def write(puzzle: Puzzle, name: str | None = None) -> str:
+    """The record: a header (``name``, or ``kakuro``), the layout, across and down sums,
+    and the values if any."""
     shape = puzzle.shape
     if not is_kakuro(shape):
         fail(f"the janko format holds Kakuro grids, not {shape.name}")
@@ -243,7 +251,8 @@ def write(puzzle: Puzzle) -> str:
                 out.append(" ".join("0" if i is None else str(value[i]) for i in cells))
         return out
 
-    parts = [f"kakuro {rows} {cols}", "", *block(None), "", *block(across), "", *block(down)]
+    label = "".join((name or "").split()) or "kakuro"  # one word: the header splits on spaces
+    parts = [f"{label} {rows} {cols}", "", *block(None), "", *block(across), "", *block(down)]
     if any(puzzle.givens):
         parts += ["", *block(puzzle.givens)]
     return "\n".join(parts)

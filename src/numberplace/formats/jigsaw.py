@@ -11,7 +11,9 @@
 The givens are one line of n*n characters or n rows (read like the ``grid`` format). The
 region map gives each cell's region, by any label characters, as n rows of n or one line
 of n*n; spaces in it are ignored. Each region needs n cells. The map makes the shape: it
-needs no other shape, though a ``diagonal`` shape adds the two diagonals (a jigsaw-X).
+needs no other shape. The two diagonals are houses too (a jigsaw-X, or the X variant of a
+classic grid) when the line reads ``regions: diagonal``, or when a ``diagonal`` shape is
+asked for; a shape with diagonals is written so.
 """
 
 from __future__ import annotations
@@ -37,12 +39,17 @@ from ._common import (
 
 #: The line between the givens and the region map.
 MARKER = "regions:"
+#: The same line for a shape whose two diagonals are houses too.
+DIAGONAL_MARKER = "regions: diagonal"
 
 
 def read(record: Sequence[Numbered], ctx: Context) -> Puzzle:
     """Read givens and their region map."""
-    givens, marker, regions = _parts(record)
-    shape = _fit(_region_shape(regions, marker), ctx.shape, marker)
+    givens, marker, regions, diagonals = _parts(record)
+    shape = _region_shape(regions, marker)
+    if diagonals:
+        shape = _with_diagonals(shape, marker)
+    shape = _fit(shape, ctx.shape, marker)
     inner = Context(shape, ctx.alphabet)
     if not givens:
         fail(f"no givens before {MARKER!r}", marker)
@@ -61,14 +68,21 @@ def write(puzzle: Puzzle) -> str:
     width = shape.canvas[1]
     labels = "".join(REGION_LABELS[n] for n in numbers)
     rows = ["".join(row) for row in grid.cell_symbols(puzzle)]
-    return "\n".join(rows + [MARKER] + [labels[i:i + width] for i in range(0, len(labels), width)])
+    marker = DIAGONAL_MARKER if has_diagonals(shape) else MARKER
+    return "\n".join(rows + [marker] + [labels[i:i + width] for i in range(0, len(labels), width)])
 
 
-def _parts(record: Sequence[Numbered]) -> tuple[list[Numbered], int, list[Numbered]]:
+def is_marker(text: str) -> bool:
+    """True for the line between the givens and the region map."""
+    return " ".join(text.lower().split()) in (MARKER, DIAGONAL_MARKER)
+
+
+def _parts(record: Sequence[Numbered]) -> tuple[list[Numbered], int, list[Numbered], bool]:
     lines = content_lines(record)
     for i, (number, text) in enumerate(lines):
-        if text.strip().lower() == MARKER:
-            return lines[:i], number, lines[i + 1:]
+        if is_marker(text):
+            diagonals = " ".join(text.lower().split()) == DIAGONAL_MARKER
+            return lines[:i], number, lines[i + 1:], diagonals
     fail(f"no line {MARKER!r}; a jigsaw gives its givens, then {MARKER!r}, then the region map",
          lines[0][0] if lines else None)
 
@@ -113,16 +127,20 @@ def _fit(shape: Shape, asked: Shape | None, marker: int) -> Shape:
     if asked is None:
         return shape
     if has_diagonals(asked):
-        try:
-            shape = diagonal(shape)
-        except NumberplaceError as exc:
-            fail(str(exc), marker)
+        shape = _with_diagonals(shape, marker)
         if _is_plain_diagonal(asked):
             # 'diagonal' asks for the diagonals on whatever regions the map draws.
             return shape
     if shape != asked:
         fail(f"the region map does not match the {asked.name} shape asked for", marker)
     return shape
+
+
+def _with_diagonals(shape: Shape, marker: int) -> Shape:
+    try:
+        return diagonal(shape)
+    except NumberplaceError as exc:
+        fail(str(exc), marker)
 
 
 def _is_plain_diagonal(shape: Shape) -> bool:

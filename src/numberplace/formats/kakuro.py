@@ -102,24 +102,42 @@ _UNKNOWN: KakuroSquare = (-1, -1)
 _GIVEN = {v: int(v) for v in VALUES}
 
 
+def layout(shape: Shape) -> list[list[KakuroSquare]]:
+    """A Kakuro's squares row by row, as :func:`~numberplace.shape.kakuro` takes them: None
+    for a white cell, ``(down, across)`` for a clue square (None on a side without a clue)
+    and ``(None, None)`` for a block. The Kakuro writers all start from it."""
+    rows, cols = shape.canvas
+    squares: list[list[KakuroSquare]] = [[(None, None)] * cols for _ in range(rows)]
+    for r, c in shape.coords:
+        squares[r][c] = None
+    clues: dict[tuple[int, int], list[int | None]] = {}
+    for cage in shape.cages:
+        assert cage.clue is not None  # a Kakuro's runs all have their clue square
+        clues.setdefault(cage.clue, [None, None])[is_across(shape, cage)] = cage.total
+    for (r, c), (down, across) in clues.items():
+        squares[r][c] = (down, across)
+    return squares
+
+
 def write(puzzle: Puzzle) -> str:
     """The grid, its columns aligned."""
     shape = puzzle.shape
     if not is_kakuro(shape):
         fail(f"the kakuro format holds Kakuro grids, not {shape.name}")
-    rows, cols = shape.canvas
-    tokens = [["#"] * cols for _ in range(rows)]
-    for cell, (r, c) in enumerate(shape.coords):
-        v = puzzle.givens[cell]
-        tokens[r][c] = str(v) if v else "."
-    clues: dict[tuple[int, int], list[str]] = {}
-    for cage in shape.cages:
-        assert cage.clue is not None  # is_kakuro
-        clues.setdefault(cage.clue, ["", ""])[is_across(shape, cage)] = str(cage.total)
-    for (r, c), (down, across) in clues.items():
-        tokens[r][c] = f"{down}\\{across}"
+    values = dict(zip(shape.coords, puzzle.givens, strict=True))
+    tokens = [[_token(square, values.get((r, c), 0)) for c, square in enumerate(row)]
+              for r, row in enumerate(layout(shape))]
     for row in tokens:
         if all(t == "#" for t in row):  # a row of blocks alone would read as a comment
             row[:] = ["X"] * len(row)
     width = max(len(t) for row in tokens for t in row)
     return "\n".join(" ".join(t.ljust(width) for t in row).rstrip() for row in tokens)
+
+
+def _token(square: KakuroSquare, value: int) -> str:
+    if square is None:
+        return str(value) if value else "."
+    down, across = square
+    if down is None and across is None:
+        return "#"
+    return f"{'' if down is None else down}\\{'' if across is None else across}"

@@ -21,6 +21,7 @@ from ..alphabet import Alphabet
 from ..puzzle import Puzzle
 from ..shape import Shape, classic
 from ._common import (
+    LINE_LENGTHS,
     SIZES,
     Context,
     Numbered,
@@ -63,7 +64,8 @@ def write(puzzle: Puzzle) -> str:
     symbols = puzzle.alphabet.symbols
     cells = ["".join(sym if mask >> v & 1 else "." for v, sym in enumerate(symbols))
              for mask in candidate_masks(puzzle)]
-    apart = puzzle.shape.ncells * puzzle.shape.size not in SUKAKU_LENGTHS
+    length = puzzle.shape.ncells * puzzle.shape.size
+    apart = length in LINE_LENGTHS and length not in SUKAKU_LENGTHS
     return (" " if apart else "").join(cells)
 
 

@@ -125,10 +125,11 @@ def save(session: Session, path: str | os.PathLike[str]) -> None:
 
 
 def open_game(path: str | os.PathLike[str], clock: Callable[[], float] = time.monotonic,
-              mode: Mode | str = Mode.BOOK, notation: str = "book") -> Session:
+              mode: Mode | str = Mode.BOOK, notation: str = "book", number: int = 1
+              ) -> Session:
     """A session file reopened as it was saved, or a new game (in ``mode`` and
-    ``notation``) on the first puzzle of a puzzle file (any format numberplace reads).
-    FormatError names what is wrong."""
+    ``notation``) on puzzle ``number`` (from 1) of a puzzle file (any format numberplace
+    reads). FormatError names what is wrong."""
     with open_input(path) as source:
         text = "\n".join(source.lines())
         name = source.name
@@ -139,10 +140,24 @@ def open_game(path: str | os.PathLike[str], clock: Callable[[], float] = time.mo
             raise FormatError(f"the session file is damaged: {exc.msg}", source=name,
                               line=exc.lineno, column=exc.colno) from None
         return from_record(record, clock, name)
-    for record in formats.read_records(text.splitlines(), source=name):
+    seen = 0
+    for seen, record in enumerate(formats.read_records(text.splitlines(), source=name), 1):
+        if seen < number:
+            continue
         if record.error is not None:
             raise record.error
         assert record.puzzle is not None
         return Session(record.puzzle, mode=mode, notation=notation, clock=clock)
+    if seen:
+        raise FormatError(f"puzzle {number} asked for; the file holds {seen}", source=name)
     raise FormatError("no puzzle here: the file is empty or holds only comments",
                       source=name)
+
+
+def puzzles_in(path: str | os.PathLike[str]) -> int:
+    """How many puzzles (readable or not) a puzzle file holds; 0 for a saved game."""
+    with open_input(path) as source:
+        lines = list(source.lines())
+    if "\n".join(lines[:5]).lstrip().startswith("{") and f'"{FORMAT}"' in "".join(lines)[:200]:
+        return 0
+    return sum(1 for _ in formats.read_records(lines, source=os.fspath(path)))

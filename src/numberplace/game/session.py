@@ -443,7 +443,7 @@ class Session:
         changes = self._value_changes([cell], [value], Source.STEP)
         text = book_log_line(found.step, self.shape, self.puzzle.alphabet) \
             if self.notation == "book" else \
-            f"{found.step.technique}: {found.step.describe(self.shape, 'rc', self.puzzle.alphabet)}"
+            found.step.headline(self.shape, "rc", self.puzzle.alphabet)
         return self._play(Move("step", changes, text))
 
     def solve_all(self) -> Reply:

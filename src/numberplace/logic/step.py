@@ -193,6 +193,16 @@ class Step:
             return self.note
         return render(self.template, shape, notation, alphabet)
 
+    def headline(self, shape: Shape, notation: str = "rc",
+                 alphabet: Alphabet | None = None) -> str:
+        """``Technique: explanation``, the name said once: an explanation that already
+        opens with it (``W-Wing: ...``, ``Skyscraper on 9: ...``) is not prefixed again."""
+        text = self.describe(shape, notation, alphabet)
+        name = self.technique
+        if text.startswith(name) and text[len(name):len(name) + 1] in (":", " ", ""):
+            return text
+        return f"{name}: {text}"
+
     def apply(self, board: Board) -> None:
         """Carry out the step: placements (which also clear peers) then eliminations."""
         for cell, value in self.placements:

@@ -245,7 +245,8 @@ def _ur_step(board: Board, shape: Shape, name: str, rect: _Rect, reason: str,
     """A unique rectangle's step: its floor cells hold only the pair, then ``reason``
     (which starts with its own separator) and the removals."""
     template = (f"{title} on {_ur_text(rect.quad, rect.pair)}: {cells_ref(rect.floor)} "
-                f"hold only {candidates_ref(rect.pair)}{reason}: remove "
+                f"{'holds' if len(rect.floor) == 1 else 'hold'} only "
+                f"{candidates_ref(rect.pair)}{reason}: remove "
                 f"{eliminations_ref(elims)}")
     return make_step(shape, name, template, eliminations=elims, cells=rect.quad + cells,
                      houses=houses,

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import NumberplaceError
+from ..extras import missing
 from ..puzzle import Puzzle
 from .svg import render_puzzle_svg
 
@@ -72,8 +73,7 @@ def _libraries() -> tuple[Any, Any, Any]:
         from reportlab.pdfgen import canvas
         from svglib.svglib import svg2rlg
     except ImportError:
-        raise NumberplaceError("printing needs reportlab and svglib: pip install "
-                               "'numberplace[print]'") from None
+        raise missing("printing needs reportlab and svglib", "print") from None
     return canvas, renderPDF, svg2rlg
 
 

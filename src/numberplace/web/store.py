@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..atomic import make_folder_for
 from ..errors import NumberplaceError
 
 #: Columns added to the games table since its first version, with their SQL types.
@@ -85,7 +86,7 @@ class GameStore:
         self.path = str(path)
         try:
             if self.path != ":memory:":
-                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+                make_folder_for(self.path)
             self._db = sqlite3.connect(self.path, check_same_thread=False,
                                        isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
