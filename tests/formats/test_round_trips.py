@@ -263,3 +263,25 @@ def _count() -> Iterator[None]:
     yield
     print(f"\nround trips run: {RUN['library']} through the library, "
           f"{RUN['command line']} through the command line")
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), size=st.sampled_from([12, 16, 25]),
+       empty=st.sampled_from([".", "-", "_", "0"]), bars=st.booleans())
+def test_a_grid_of_numbers_reads_without_being_named(seed: int, size: int, empty: str,
+                                                     bars: bool) -> None:
+    rng = random.Random(seed)
+    puzzle = random_puzzle(classic(size), None, rng, False)
+    if not any(v > 9 for v in puzzle.givens):
+        return  # nothing over 9: it is a grid of digits, read as such
+    rows = []
+    for r in range(size):
+        cells = [str(v) if v else empty for v in puzzle.givens[r * size:(r + 1) * size]]
+        if bars:  # a bar every fourth cell: the reader takes bars anywhere between cells
+            cells = [c + (" |" if (i + 1) % 4 == 0 and i + 1 < size else "")
+                     for i, c in enumerate(cells)]
+        rows.append(" ".join(f"{c:>2}" for c in cells))
+    text = "\n".join(rows)
+    assert formats.detect(text) == "grid", text
+    assert formats.parse(text) == Puzzle(classic(size), puzzle.givens), text
+    RUN["library"] += 1

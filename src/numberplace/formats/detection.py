@@ -33,7 +33,7 @@ from collections.abc import Iterable, Sequence
 
 from ..shape import Shape
 from ._common import LINE_LENGTHS, SIZES, fail, is_blank, is_comment, is_content, is_single_grid
-from .grid import is_border
+from .grid import is_border, number_rows
 from .janko import looks_like as looks_janko
 from .jigsaw import is_marker as is_jigsaw_marker
 from .kakuro import looks_like as looks_kakuro
@@ -116,6 +116,7 @@ def detect_lines(lines: Iterable[str], shape: Shape | None = None) -> str:
     return (_one_line_format(body, shape)
             or ("line" if len(body) == 1 else None)
             or ("samurai-grid" if shape is None and _looks_samurai_grid(rows) else None)
+            or ("grid" if _looks_numbers(rows, shape) else None)
             or ("pencil" if _looks_pencil(rows, shape) else None)
             or ("sdk" if _looks_sdk(meta, rows) else None)
             or ("ss" if _looks_ss(rows) else None)
@@ -193,6 +194,11 @@ def _square_of_rows(rows: Sequence[str]) -> bool:
 def _looks_samurai_grid(rows: Sequence[str]) -> bool:
     # Rows 10-12 of a Samurai canvas start with six gaps, left of the centre grid.
     return len(rows) == 21 and len(rows[9].rstrip()) > 6 and all(ch in " #" for ch in rows[9][:6])
+
+
+def _looks_numbers(rows: Sequence[str], shape: Shape | None) -> bool:
+    width = shape.canvas[1] if shape is not None and is_single_grid(shape) else None
+    return number_rows(list(enumerate(rows, start=1)), width) is not None
 
 
 def _looks_pencil(rows: Sequence[str], shape: Shape | None) -> bool:

@@ -43,6 +43,9 @@ BORDER_CHARS = frozenset("-=+|.:'*")
 EXTRA_EMPTIES = "_"
 
 _RULE = re.compile(r"[-=]{2}")
+#: Tokens that stand for an empty cell in a grid written in numbers.
+_NUMBER_EMPTIES = frozenset({".", "-", "_", "0"})
+_TOKEN = re.compile(r"[^\s|]+")
 
 
 @dataclass(frozen=True)
@@ -103,7 +106,42 @@ def read(record: Sequence[Numbered], ctx: Context) -> Puzzle:
     if ctx.shape is not None and not is_single_grid(ctx.shape):
         return samurai_grid.read(record, ctx)
     width = ctx.shape.canvas[1] if ctx.shape is not None else None
+    numbers = number_rows(record, width)
+    if numbers is not None:
+        shape, alphabet, givens = read_cells(
+            numbers, ctx, record, "cells",
+            lambda size, _chars, given, _line: given or Alphabet.default(size),
+            lambda token, _alphabet, _line, _col: 0 if token in _NUMBER_EMPTIES else int(token))
+        return build(shape, givens, alphabet, line=numbers[0].line)
     return read_rows(grid_rows(record, ctx.alphabet, width), ctx, record)
+
+
+def number_rows(record: Sequence[Numbered], width: int | None = None) -> list[Row] | None:
+    """The rows of a grid written in numbers apart by spaces (``11 12 - 16 ...``), as
+    janko.at and many sources of 16x16 and 25x25 puzzles write values over 9; None for
+    any other text. Each row holds as many numbers (1 to the size) or empty marks (``.``,
+    ``-``, ``_``, ``0``) as there are rows, no number twice in a row, and some number
+    over 9: a pencil-mark grid's ``12`` is two candidates, but no row of one holds only
+    numbers up to the size, each once."""
+    # a border has a run of dashes; a row of empty cells written "-  -  -" has none
+    rows = [Row(number, tuple((m.start() + 1, m.group()) for m in _TOKEN.finditer(text)))
+            for number, text in record
+            if text.strip() and not is_comment(text)
+            and not (is_border(text) and _RULE.search(text))]
+    side = width or len(rows)
+    if side <= 9 or (width is None and side not in SIZES) or len(rows) != side:
+        return None
+    over_nine = False
+    for row in rows:
+        if len(row.cells) != side:
+            return None
+        values = [int(token) for _, token in row.cells if token not in _NUMBER_EMPTIES
+                  and token.isdigit() and token.isascii()]
+        if len(values) != sum(token not in _NUMBER_EMPTIES for _, token in row.cells) \
+                or len(set(values)) != len(values) or not all(1 <= v <= side for v in values):
+            return None
+        over_nine = over_nine or any(v > 9 for v in values)
+    return rows if over_nine else None
 
 
 def read_rows(rows: Sequence[Row], ctx: Context, record: Sequence[Numbered]) -> Puzzle:
