@@ -78,10 +78,10 @@ def three(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def long_last(tmp_path: Path) -> Path:
-    """Eight quick puzzles (one piece of work for the rating), then one that runs into
-    the time limit."""
+    """Seven quick puzzles (the rating's first pieces of work: 1, 2 and 4 puzzles), then
+    one that runs into the time limit, in a piece of its own."""
     path = tmp_path / "long-last.txt"
-    path.write_text((FIENDISH + "\n") * 8 + SLOW + "\n")
+    path.write_text((FIENDISH + "\n") * 7 + SLOW + "\n")
     return path
 
 
@@ -91,9 +91,9 @@ def test_the_clock_moves_while_the_last_puzzle_is_worked_on(long_last: Path) -> 
     status, screen = watch(["rate", str(long_last), "--jobs", "1", "--time-limit", "3"])
     assert status == 0
     shown = frames(screen)
-    waiting = {m[1] for line in shown if " 8/9 " in line for m in [CLOCK.search(line)] if m}
+    waiting = {m[1] for line in shown if " 7/8 " in line for m in [CLOCK.search(line)] if m}
     assert len(waiting) >= 2, shown
-    assert any("100% 9/9" in line and BAR in line for line in shown), shown
+    assert any("100% 8/8" in line and BAR in line for line in shown), shown
 
 
 @pytest.mark.parametrize("command", [
@@ -129,9 +129,9 @@ def test_a_stream_shows_the_bytes_read(long_last: Path) -> None:
     assert status == 0
     shown = frames(screen)
     # its size unknown, the puzzles done and the bytes read; at the end, all done
-    read = f"8 puzzles, {long_last.stat().st_size} B read"
+    read = f"7 puzzles, {long_last.stat().st_size} B read"
     assert any(read in line for line in shown), shown
-    assert any("100% 9/9" in line for line in shown), shown
+    assert any("100% 8/8" in line for line in shown), shown
 
 
 def test_a_large_file_shows_the_bytes_worked_through(long_last: Path) -> None:
@@ -142,8 +142,8 @@ def test_a_large_file_shows_the_bytes_worked_through(long_last: Path) -> None:
     status, screen = watch(["rate", str(long_last), "--jobs", "1", "--time-limit", "2"])
     assert status == 0
     shown = frames(screen)
-    assert any(re.search(r" \d+% 8 puzzles, [\d.]+ kB/1\.1 MB \d", line) for line in shown), shown
-    assert any("100% 9/9" in line for line in shown), shown
+    assert any(re.search(r" \d+% 7 puzzles, [\d.]+ kB/1\.1 MB \d", line) for line in shown), shown
+    assert any("100% 8/8" in line for line in shown), shown
 
 
 def test_results_and_messages_print_above_the_display(tmp_path: Path) -> None:

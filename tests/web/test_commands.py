@@ -27,6 +27,8 @@ def started(*args: str, env: dict[str, str] | None = None) -> Iterator[str]:
                                env={**os.environ, **(env or {})})
     assert process.stderr is not None
     line = process.stderr.readline()
+    if " holds " in line and "playing puzzle" in line:  # a file of several puzzles, said
+        line = process.stderr.readline()
     try:
         assert " at " in line, line
         yield line.split(" at ")[1].split(" ")[0]
