@@ -132,15 +132,21 @@ SMALL_PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is
 
 
 @contextmanager
-def fresh_page(browser: Any, screen: dict[str, Any] | None = None,
+def fresh_page(browser: Any, screen: dict[str, Any] | None = None, *, csp: bool = False,
                **options: Any) -> Iterator[Any]:
     """A page in a fresh profile (no storage, no service worker from before) on a screen;
-    the block fails on any script error on it."""
+    the block fails on any script error on it. The page's Content-Security-Policy holds
+    only with ``csp``: the tests' own waits (``wait_for_function``) are scripts given as
+    text, which the policy refuses, as it should."""
     context = browser.new_context(**{**LAPTOP, **(screen or {}), "accept_downloads": True,
-                                     **options})
+                                     "bypass_csp": not csp, **options})
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    # the page must keep to its own Content-Security-Policy: a refused script, style or
+    # request is a console error, not a page error
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error"
+            and "Content Security Policy" in m.text else None)
     try:
         yield page
     finally:

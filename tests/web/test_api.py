@@ -144,7 +144,8 @@ def test_malformed_and_oversized_bodies(client: TestClient) -> None:
     url = f"/api/games/{game['id']}/actions"
     broken = client.post(url, content=b"{not json", headers={"content-type": "application/json"})
     assert broken.status_code == 400 and "not JSON" in broken.json()["error"]
-    huge = client.post("/api/games", content=b"x" * 300_000)
+    huge = client.post("/api/games", content=b"x" * 300_000,
+                       headers={"content-type": "application/json"})
     assert huge.status_code == 413 and "larger than" in huge.json()["error"]
 
 
@@ -167,7 +168,8 @@ def test_any_action_body_gets_an_answer_never_a_500(client: TestClient, action: 
     game = new_game(client)
     body = {"action": action, "cells": cells, "value": value, **extra}
     answer = client.post(f"/api/games/{game['id']}/actions",
-                         content=json.dumps(body, allow_nan=True))
+                         content=json.dumps(body, allow_nan=True),
+                         headers={"content-type": "application/json"})
     assert answer.status_code in (200, 400), (body, answer.text)
     if answer.status_code == 400:
         assert answer.json()["error"]

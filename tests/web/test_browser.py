@@ -659,3 +659,25 @@ def test_free_rules_mark_a_clash_and_mistakes_show_when_asked(site: tuple[str, A
         cell(page, other).click()
         page.keyboard.press(str(next(v for v in range(1, 10) if v != solution[other])))
         page.wait_for_selector(f'.cell[data-cell="{other}"].mistake')
+
+
+def test_the_page_keeps_to_its_content_security_policy(site: tuple[str, Any]) -> None:
+    base, browser = site
+    # with the policy in force, no waits given as script text: the page's own work only
+    with fresh_page(browser, csp=True) as page:
+        answer = page.goto(f"{base}/")
+        assert answer is not None
+        assert "script-src 'self'" in answer.headers["content-security-policy"]
+        page.wait_for_selector(".cell")
+        page.locator(".cell").nth(1).click()
+        page.keyboard.press("4")
+        page.keyboard.press("Shift+5")
+        page.click("#new-game")
+        page.wait_for_selector("#new-dialog[open]")
+        page.select_option("#new-shape", "killer")
+        page.click("#new-start")
+        page.wait_for_selector("#new-dialog", state="hidden", timeout=60_000)
+        page.wait_for_selector(".cage-line")
+        page.goto(f"{base}/live")
+        page.wait_for_selector("body")
+        page.wait_for_timeout(500)  # any refused style, script or request is reported

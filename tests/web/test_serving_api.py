@@ -62,4 +62,4 @@ def test_no_answer_lets_the_browser_guess_its_type(client: TestClient, method: s
     answer = getattr(client, method)(path)
     assert answer.headers["x-content-type-options"] == "nosniff", answer.status_code
     if path.startswith("/api/"):
-        assert "cache-control" not in answer.headers  # the API's answers are not pages
+        assert answer.headers["cache-control"] == "no-store"  # never kept by a cache

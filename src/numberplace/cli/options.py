@@ -128,6 +128,21 @@ def jobs(text: str) -> int:
     return value
 
 
+def positive_number(unit: str) -> Callable[[str], float]:
+    """An argparse type for a finite number of ``unit`` above 0."""
+
+    def convert(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of {unit}") from None
+        if not 0 < value < float("inf"):
+            raise argparse.ArgumentTypeError(f"{text} must be a number of {unit} above 0")
+        return value
+
+    return convert
+
+
 def seconds(text: str) -> float | None:
     """An argparse type for a number of seconds; 0 means no limit."""
     try:

@@ -42,13 +42,20 @@ def serve(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
 
 def _app(args: argparse.Namespace) -> Starlette:
     from ..web import GameStore, create_app, default_path
+    from ..web.app import GAMES_PER_HOUR
 
     bank = None
     if args.bank:
         from ..bank import Bank
 
         bank = Bank(args.bank, create=False)  # new games are drawn from it, never added
-    return create_app(GameStore(args.db or default_path()), bank)
+    # the local app answers to this machine's own names only: a page of another site
+    # that renames itself to 127.0.0.1 cannot read the player's games
+    hosts = getattr(args, "allowed_host", None) or (
+        ["*"] if args.command == "serve" else ["127.0.0.1", "localhost"])
+    return create_app(GameStore(args.db or default_path()), bank,
+                      games_per_hour=getattr(args, "games_per_hour", GAMES_PER_HOUR),
+                      idle_days=getattr(args, "idle_days", None), hosts=hosts)
 
 
 def _serve(app: object, host: str, port: int, fragment: str, *, open_browser: bool,
@@ -92,6 +99,13 @@ def add_parsers(sub: options.Commands) -> None:
                    help="address to listen on (default 127.0.0.1; 0.0.0.0 for every one)")
     p.add_argument("--port", type=options.whole_number(0, "must not be negative", 65535),
                    default=8000, metavar="N", help="port (default 8000)")
+    p.add_argument("--allowed-host", action="append", metavar="NAME",
+                   help="a host name the server answers to (again for more; default: any)")
+    p.add_argument("--games-per-hour", type=options.whole_number(1, "is less than 1"),
+                   default=600, metavar="N",
+                   help="new games one address may start in an hour (default 600)")
+    p.add_argument("--idle-days", type=options.positive_number("days"), metavar="D",
+                   help="remove games nobody has played for D days (default: keep them)")
     _add_db(p)
 
 

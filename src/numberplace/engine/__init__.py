@@ -26,6 +26,7 @@ from .. import arguments
 from .._frozen import Frozen, setter
 from ..alphabet import Alphabet
 from ..errors import LimitError, NumberplaceError
+from ..limits import bounded
 from ..puzzle import Puzzle
 from ..shape import House, Shape, classic, default_box
 from . import _pure
@@ -399,7 +400,8 @@ def _limits(limit: object, node_limit: object, time_limit: object
             ) -> tuple[int, int, float | None]:
     """The search limits, checked (see :mod:`numberplace.arguments`)."""
     return (arguments.whole(limit, "limit", 1, arguments.MAX_LIMIT),
-            arguments.whole(node_limit, "node_limit"), arguments.seconds(time_limit))
+            arguments.whole(node_limit, "node_limit"),
+            bounded(arguments.seconds(time_limit)))
 
 
 def solve(puzzle: Puzzle | str, *, limit: int = 2, keep: int = 1, node_limit: int = 0,

@@ -64,6 +64,13 @@ class Move:
         return cls(record["kind"], tuple(changes), str(record.get("text", "")))
 
 
+#: How far back a game can be undone: at most this many moves, and moves of at most this
+#: many cell changes in all. A game's record holds them, and is written after every move,
+#: so they bound its size (a 25x25 repainted whole is 625 changes a move).
+UNDO_MOVES = 1000
+UNDO_CHANGES = 20_000
+
+
 @dataclass
 class History:
     """The moves that can be undone (latest last) and those that can be redone."""
@@ -72,9 +79,18 @@ class History:
     undone: list[Move] = field(default_factory=list)
 
     def record(self, move: Move) -> None:
-        """A new move: it can be undone, and nothing can be redone any more."""
+        """A new move: it can be undone, and nothing can be redone any more. The oldest
+        moves are let go past :data:`UNDO_MOVES` or :data:`UNDO_CHANGES`."""
         self.done.append(move)
         self.undone.clear()
+        changes = sum(len(m.changes) for m in self.done)
+        drop = 0
+        while len(self.done) - drop > UNDO_MOVES or (
+                changes > UNDO_CHANGES and drop < len(self.done) - 1):
+            changes -= len(self.done[drop].changes)
+            drop += 1
+        if drop:
+            del self.done[:drop]
 
     def back(self) -> Move | None:
         """The move to undo (moved to the redo side), or None."""

@@ -24,8 +24,8 @@ from .. import formats
 from ..atomic import write_atomically
 from ..errors import FormatError
 from ..inputs import open_input
-from .history import History, Layer, Move
-from .session import VERDICTS, Mode, Session
+from .history import UNDO_MOVES, History, Layer, Move
+from .session import COLOURS, LOG_LINES, VERDICTS, Mode, Session, Source
 from .timer import Timer
 
 #: The ``format`` of a session file, and its version.
@@ -76,21 +76,35 @@ def _from_record(record: object, clock: Callable[[], float], source: str) -> Ses
     session = Session(puzzle, mode=Mode(record["mode"]), notation=record["notation"],
                       clock=clock)
     n = puzzle.shape.ncells
+    highest = _layer_limits(puzzle.size)
     for layer in Layer:
         values = record["layers"][str(layer)]
         if not (isinstance(values, list) and len(values) == n
-                and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0
-                        for v in values)):
-            raise ValueError(f"layer {layer} must hold {n} whole numbers")
+                and all(isinstance(v, int) and not isinstance(v, bool)
+                        and 0 <= v <= highest[layer] for v in values)):
+            raise ValueError(f"layer {layer} must hold {n} whole numbers from 0 to "
+                             f"{highest[layer]}")
         session.layers[layer] = list(values)
-    session.history = History([Move.from_record(m) for m in record["undo"]],
-                              [Move.from_record(m) for m in record["redo"]])
-    for move in session.history.done + session.history.undone:
-        if any(not 0 <= c.cell < n for c in move.changes):
-            raise ValueError("a move names a cell outside the grid")
-    session.log = [str(line) for line in record["log"]]
+    done, undone = (_moves(record[side], side) for side in ("undo", "redo"))
+    for move in done + undone:
+        if any(not 0 <= c.cell < n or not 0 <= c.before <= highest[c.layer]
+               or not 0 <= c.after <= highest[c.layer] for c in move.changes):
+            raise ValueError("a move names a cell outside the grid or a value out of range")
+    history = History()
+    for move in done:  # recorded again, so the undo depth is bounded as in play
+        history.record(move)
+    history.undone = undone[-UNDO_MOVES:]
+    session.history = history
+    log = record["log"]
+    if not isinstance(log, list):
+        raise ValueError("log must be a list of lines")
+    session.log = [str(line) for line in log[-LOG_LINES:]]
     timer = record["timer"]
-    session.timer = Timer(float(timer["elapsed"]), bool(timer["running"]), clock)
+    elapsed = timer["elapsed"]
+    if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)) \
+            or not 0 <= elapsed <= MAX_SECONDS:
+        raise ValueError(f"the timer's elapsed time must be 0 to {MAX_SECONDS:g} seconds")
+    session.timer = Timer(float(elapsed), bool(timer["running"]), clock)
     session.auto_fill = bool(record["auto_fill"])
     session.solved = bool(record["solved"])
     session.revealed = bool(record.get("revealed", False))
@@ -99,13 +113,33 @@ def _from_record(record: object, clock: Callable[[], float], source: str) -> Ses
         raise ValueError(f"verdict {verdict!r} is not one of {', '.join(VERDICTS)}")
     session.puzzle_status = verdict
     receipts = record.get("receipts", {})
-    if not (isinstance(receipts, dict) and all(
-            isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool)
-            for k, v in receipts.items())):
-        raise ValueError("receipts must map clients to whole numbers")
+    if not (isinstance(receipts, dict) and len(receipts) <= MAX_CLIENTS and all(
+            isinstance(k, str) and len(k) <= 64 and isinstance(v, int)
+            and not isinstance(v, bool) and 0 <= v <= 2 ** 53 for k, v in receipts.items())):
+        raise ValueError(f"receipts must map at most {MAX_CLIENTS} clients to whole numbers")
     session.receipts = dict(receipts)
     session._derived = None
     return session
+
+
+#: The longest time a saved game may have been played (some centuries: any finite number
+#: a person could have played, and no more).
+MAX_SECONDS = 1e10
+#: Clients whose numbered requests a saved game may remember.
+MAX_CLIENTS = 10_000
+
+
+def _layer_limits(size: int) -> dict[Layer, int]:
+    """The highest number each layer may hold in a puzzle of ``size`` symbols."""
+    marks = (1 << size) - 1
+    return {Layer.VALUE: size, Layer.CORNER: marks, Layer.CENTRE: marks,
+            Layer.COLOUR: COLOURS, Layer.SOURCE: max(Source)}
+
+
+def _moves(items: object, side: str) -> list[Move]:
+    if not isinstance(items, list):
+        raise ValueError(f"{side} must be a list of moves")
+    return [Move.from_record(m) for m in items]
 
 
 def save(session: Session, path: str | os.PathLike[str]) -> None:

@@ -46,6 +46,8 @@ LIVE_TECHNIQUES = ("Full House", "Naked Single", "Hidden Single", "Unique Combin
                    "Locked Candidates Type 2 (Claiming)", "Pattern Match Elimination")
 #: Colours of the palette (0 is none).
 COLOURS = 9
+#: Lines of the activity log a game keeps (its record is written after every move).
+LOG_LINES = 1000
 #: Notations cells are named in: ``book`` (column,row), ``rc`` r1c1.
 NOTATIONS = ("book", "rc")
 #: What a verdict on the puzzle itself may say.
@@ -424,7 +426,7 @@ class Session:
         if step is None:
             return HintView(found.status, tier, found.message)
         text = hint_text(step, self.shape, tier, self.notation, self.puzzle.alphabet)
-        self.log.append(f"Hint: {text}")
+        self._note(f"Hint: {text}")
         return HintView(found.status, tier, text, step, step.houses,
                         step.cells if tier >= 2 else (),
                         tuple((str(r), c, v) for r, c, v in step.highlights) if tier >= 3
@@ -530,8 +532,14 @@ class Session:
         self.history.record(move)
         return self._settle(move, move.text)
 
-    def _settle(self, move: Move, text: str) -> Reply:
+    def _note(self, text: str) -> None:
+        """A line of the activity log, which keeps its last :data:`LOG_LINES`."""
         self.log.append(text)
+        if len(self.log) > LOG_LINES:
+            del self.log[:-LOG_LINES]
+
+    def _settle(self, move: Move, text: str) -> Reply:
+        self._note(text)
         solved = self._check_solved()
         return Reply(True, text, move=move, solved=solved)
 
@@ -540,7 +548,7 @@ class Session:
         now = all(values) and not self.conflicts() and self.puzzle.fits(values)
         if now and not self.solved:
             self.timer.pause()
-            self.log.append(f"Solved in {self.timer.text()}")
+            self._note(f"Solved in {self.timer.text()}")
         elif self.solved and not now:
             self.timer.resume()
         self.solved = now

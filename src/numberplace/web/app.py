@@ -32,25 +32,30 @@ at once) and compressed.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
 import random
 import re
 import secrets
 import threading
 import time
+import zlib
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
-from starlette.datastructures import MutableHeaders
+from starlette.datastructures import Headers, MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.gzip import GZipMiddleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
@@ -69,7 +74,8 @@ from .daily import daily_date, daily_puzzle
 from .live import live_view
 from .opening import open_text
 from .players import TZ_RANGE, player_stats
-from .store import GameInfo, GameStore, Progress
+from .store import GameInfo, GameStore, Progress, StoreError
+from .work import Busy, Quota, Slots, TooMany, client_of, off_loop
 
 if TYPE_CHECKING:
     from ..bank import Bank
@@ -77,8 +83,20 @@ if TYPE_CHECKING:
 STATIC = Path(__file__).parent / "static"
 #: The largest request body taken (a 25x25 puzzle in any format fits many times over).
 MAX_BODY = 256 * 1024
+#: Seconds a request's body may take to arrive.
+BODY_SECONDS = 10.0
 #: Games kept in memory; others are read back from the store when asked for.
 CACHED_GAMES = 2000
+#: Locks the games' requests take turns on, chosen by the game's id.
+STRIPES = 1024
+#: Searches (hints, steps, checks, new games) that run at once, and for one client: more
+#: than the cores would only make each slower, and leave no thread for the moves.
+SOLVER_SLOTS = max(2, os.cpu_count() or 2)
+SLOTS_PER_CLIENT = 2
+#: New games one address may start in an hour.
+GAMES_PER_HOUR = 600
+#: Seconds between two sweeps for idle games.
+SWEEP_SECONDS = 3600.0
 #: Shapes offered for a new game.
 SHAPES = ("4x4", "6x6", "8x8", "9x9", "12x12", "16x16", "25x25", "diagonal", "jigsaw",
           "samurai", "wordoku", "kakuro-10x10", "killer")
@@ -113,11 +131,10 @@ class BadRequest(Exception):
 
 @dataclass
 class Game:
-    """A game being played: its session, the lock its requests take turns on, and what it
-    is (whose, its label, level and date)."""
+    """A game being played: its session and what it is (whose, its label, level and
+    date). Its requests take turns on :meth:`Games.locked`."""
 
     session: Session
-    lock: threading.Lock
     info: GameInfo
 
     def record(self, game_id: str) -> dict[str, Any]:
@@ -138,12 +155,22 @@ class NewGame:
 
 
 class Games:
-    """The games being played: sessions by id, each with its lock, backed by the store."""
+    """The games being played: sessions by id, backed by the store.
 
-    def __init__(self, store: GameStore) -> None:
+    A game's requests take turns on a lock chosen by its id (one of :data:`STRIPES`), not
+    on one kept with its cached copy: a game dropped from the cache while an action runs
+    keeps its lock, so the next request waits for that action's save and then reads the
+    game as saved. A save that fails drops the cached copy too, so the move it carried is
+    not kept: the next request reads the game as it was last saved.
+    """
+
+    def __init__(self, store: GameStore, idle_seconds: float | None = None) -> None:
         self.store = store
+        self.idle_seconds = idle_seconds
+        self._swept = -SWEEP_SECONDS
         self._cache: OrderedDict[str, Game] = OrderedDict()
         self._lock = threading.Lock()
+        self._stripes = [threading.Lock() for _ in range(STRIPES)]
         #: held while a player's daily game is looked for and made, so one is made
         self.daily_lock = threading.Lock()
 
@@ -153,11 +180,28 @@ class Games:
         info = info or GameInfo(label=shape_label(session.shape))
         game_id = secrets.token_urlsafe(12)
         self.store.save(game_id, to_record(session), progress(session), info=info)
-        self._keep(game_id, Game(session, threading.Lock(), info))
+        self._keep(game_id, Game(session, info))
+        self._sweep()
         return game_id
 
-    def get(self, game_id: str) -> Game:
-        """A game; BadRequest 404 if there is none."""
+    def _sweep(self) -> None:
+        """Remove the games left idle too long, once in :data:`SWEEP_SECONDS`."""
+        now = time.monotonic()
+        if self.idle_seconds is None or now - self._swept < SWEEP_SECONDS:
+            return
+        self._swept = now
+        if self.store.expire(self.idle_seconds):
+            with self._lock:
+                self._cache.clear()  # a cached game may have been removed
+
+    @contextmanager
+    def locked(self, game_id: str) -> Iterator[Game]:
+        """The game, for this request alone while the block runs; BadRequest 404 if there
+        is none."""
+        with self._stripes[zlib.crc32(game_id.encode()) % STRIPES]:
+            yield self._get(game_id)
+
+    def _get(self, game_id: str) -> Game:
         with self._lock:
             found = self._cache.get(game_id)
             if found is not None:
@@ -167,13 +211,11 @@ class Games:
         if record is None:
             raise BadRequest(f"no game {game_id!r}", 404)
         info = self.store.info(game_id) or GameInfo()
-        game = self._keep(game_id, Game(from_record(record), threading.Lock(), info))
+        game = Game(from_record(record), info)
         if game.session.puzzle_status is None:  # saved before verdicts were kept
-            with game.lock:
-                if game.session.puzzle_status is None:
-                    game.session.verdict()
-                    self.save(game_id, game)
-        return game
+            game.session.verdict()
+            self.save(game_id, game)
+        return self._keep(game_id, game)
 
     def _keep(self, game_id: str, game: Game) -> Game:
         with self._lock:
@@ -182,15 +224,33 @@ class Games:
                 self._cache.popitem(last=False)
             return kept
 
+    def forget(self, game_id: str) -> None:
+        """Drop a game's cached copy (the store's is the game from now on)."""
+        with self._lock:
+            self._cache.pop(game_id, None)
+
     def save(self, game_id: str, game: Game, claim: str | None = None) -> None:
         """Store a game after an action (under its lock); ``claim`` makes it that
-        player's if it is nobody's yet."""
+        player's if it is nobody's yet. StoreError if it cannot be stored: the cached
+        copy is dropped, and with it the action."""
+        info = game.info
         if claim is not None and game.info.player is None:
-            game.info = replace(game.info, player=claim)
+            info = replace(game.info, player=claim)
         else:
             claim = None
-        self.store.save(game_id, to_record(game.session), progress(game.session),
-                        claim=claim)
+        try:
+            self.store.save(game_id, to_record(game.session), progress(game.session),
+                            claim=claim)
+        except StoreError:
+            self.forget(game_id)
+            raise
+        game.info = info
+
+    def delete(self, game_id: str) -> bool:
+        """Remove a game, from the cache and the store; False if there was none."""
+        with self._stripes[zlib.crc32(game_id.encode()) % STRIPES]:
+            self.forget(game_id)
+            return self.store.delete(game_id)
 
 
 def progress(session: Session) -> Progress:
@@ -209,15 +269,26 @@ async def _body(request: Request) -> dict[str, Any]:
     size = request.headers.get("content-length")
     if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
         raise BadRequest(f"the request is larger than {MAX_BODY:,} bytes", 413)
-    raw = b""
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > MAX_BODY:
-            raise BadRequest(f"the request is larger than {MAX_BODY:,} bytes", 413)
+
+    async def read() -> bytes:
+        raw = b""
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > MAX_BODY:
+                raise BadRequest(f"the request is larger than {MAX_BODY:,} bytes", 413)
+        return raw
+
+    try:  # a client that sends slowly is let go
+        raw = await asyncio.wait_for(read(), BODY_SECONDS)
+    except asyncio.TimeoutError:
+        raise BadRequest(f"the request's body took more than {BODY_SECONDS:g} s", 408) \
+            from None
     try:
         body = json.loads(raw or b"{}")
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise BadRequest(f"the request is not JSON: {exc}") from None
+    except RecursionError:
+        raise BadRequest("the request is nested too deeply") from None
     if not isinstance(body, dict):
         raise BadRequest("the request must be a JSON object")
     return body
@@ -430,15 +501,22 @@ def _ask(session: Session, action: str | None, body: dict[str, Any]) -> dict[str
     return {"ok": True}
 
 
-def create_app(store: GameStore | None = None, bank: Bank | None = None) -> Starlette:
+def create_app(store: GameStore | None = None, bank: Bank | None = None,
+               slots: Slots | None = None, *, games_per_hour: int = GAMES_PER_HOUR,
+               idle_days: float | None = None, hosts: Sequence[str] = ("*",)) -> Starlette:
     """The web app, its games kept in ``store`` (in memory by default); new games come
-    from ``bank`` where it has puzzles of their shape and level."""
+    from ``bank`` where it has puzzles of their shape and level; ``slots`` bound the
+    solver work running at once (by default :data:`SOLVER_SLOTS`, two a client). One
+    address starts at most ``games_per_hour`` games an hour; games nobody played for
+    ``idle_days`` are removed (None: kept); ``hosts`` are the names the server answers
+    to (``*``: any)."""
     routes = [
         *(Route(path, _page) for path in PAGES),
         Route("/api/shapes", _shapes),
         Route("/api/games", _create, methods=["POST"]),
         Route("/api/daily", _daily, methods=["POST"]),
         Route("/api/games/{game}", _show),
+        Route("/api/games/{game}", _delete, methods=["DELETE"]),
         Route("/api/games/{game}/actions", _action, methods=["POST"]),
         Route("/api/games/{game}/file", _download),
         Route("/api/players/{player}/games", _player_games),
@@ -446,17 +524,43 @@ def create_app(store: GameStore | None = None, bank: Bank | None = None) -> Star
         Route("/api/live", _live, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    middleware = [Middleware(GZipMiddleware, minimum_size=500), Middleware(_Headers)]
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts),
+                             www_redirect=False),
+                  Middleware(GZipMiddleware, minimum_size=500), Middleware(_Headers)]
     app = Starlette(routes=routes, middleware=middleware, exception_handlers=_handlers())
-    app.state.games = Games(store or GameStore())
+    # a redirect to the address with or without a final slash would echo the Host header
+    app.router.redirect_slashes = False
+    app.state.games = Games(store or GameStore(),
+                            None if idle_days is None else idle_days * 86400)
     app.state.bank = bank
+    app.state.slots = slots or Slots(SOLVER_SLOTS, SLOTS_PER_CLIENT)
+    app.state.quota = Quota(games_per_hour)
     return app
 
 
+#: The page's scripts and styles are its own files: no inline script or style, no other
+#: site's, no framing; a game's link is its key, so it is never sent on as a referrer.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; "
+                               "img-src 'self' data:; connect-src 'self'; "
+                               "manifest-src 'self'; worker-src 'self'; object-src 'none'; "
+                               "base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+#: Methods that change something: their requests must come from the app's own pages.
+WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
 class _Headers:
-    """Adds ``X-Content-Type-Options: nosniff`` to every answer, and to the pages and
-    static files ``Cache-Control: no-cache``: the browser keeps them but asks, by their
-    ETag, whether they changed, so a new version of the app shows at once."""
+    """Adds :data:`SECURITY_HEADERS` to every answer; to the API's ``Cache-Control:
+    no-store`` (a game is never kept by a cache between), and to the pages and static
+    files ``no-cache`` (the browser keeps them but asks, by their ETag, whether they
+    changed, so a new version of the app shows at once). Refuses a write to the API that
+    is not JSON (415) or that comes from another site's page (403): a cross-site form or
+    ``text/plain`` post cannot act on a game."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -466,17 +570,45 @@ class _Headers:
             await self.app(scope, receive, send)
             return
         path = scope["path"]
+        refused = _refused_write(scope) if path.startswith("/api/") else None
         revalidated = path in PAGES or path.startswith("/static/")
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = MutableHeaders(scope=message)
-                headers.setdefault("X-Content-Type-Options", "nosniff")
+                for name, value in SECURITY_HEADERS.items():
+                    headers.setdefault(name, value)
                 if revalidated:
                     headers.setdefault("Cache-Control", "no-cache")
+                elif path.startswith("/api/"):
+                    headers.setdefault("Cache-Control", "no-store")
             await send(message)
 
+        if refused is not None:
+            status, error = refused
+            await JSONResponse({"error": error}, status_code=status)(
+                scope, receive, send_with_headers)
+            return
         await self.app(scope, receive, send_with_headers)
+
+
+def _refused_write(scope: Scope) -> tuple[int, str] | None:
+    """Why a request to the API is refused before it is read, or None."""
+    if scope["method"] not in WRITES:
+        return None
+    headers = Headers(scope=scope)
+    if headers.get("sec-fetch-site") == "cross-site":
+        return 403, "a request from another site's page"
+    origin = headers.get("origin")
+    if origin is not None and origin != "null":
+        host = headers.get("host", "")
+        if urlsplit(origin).netloc.lower() != host.lower():
+            return 403, f"a request from another origin ({origin})"
+    if scope["method"] != "DELETE":
+        kind = headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != "application/json":
+            return 415, "the request must be JSON (Content-Type: application/json)"
+    return None
 
 
 def _games(request: Request) -> Games:
@@ -510,16 +642,20 @@ async def _shapes(request: Request) -> Response:
 async def _create(request: Request) -> Response:
     body = await _body(request)
     games, bank = _games(request), request.app.state.bank
+    request.app.state.quota.take(client_of(request))  # by address: ids are made up freely
 
     def make() -> dict[str, Any]:
         made = new_session(body, bank)
         game_id = games.add(made.session, made.info)
-        record = games.get(game_id).record(game_id)
+        with games.locked(game_id) as game:
+            record = game.record(game_id)
         if made.note:
             record["note"] = made.note
         return record
 
-    return JSONResponse(await run_in_threadpool(make), status_code=201)
+    record = await off_loop(request, make, slots=_slots(request),
+                            client=client_of(request, body), seconds=GENERATE_SECONDS + 5)
+    return JSONResponse(record, status_code=201)
 
 
 async def _daily(request: Request) -> Response:
@@ -534,15 +670,17 @@ async def _daily(request: Request) -> Response:
         with games.daily_lock:
             found = games.store.daily_game(player, day.isoformat()) if player else None
             if found is not None:
-                game = games.get(found)
-                with game.lock:
+                with games.locked(found) as game:
                     return game.record(found), 200
             puzzle, level = daily_puzzle(games.store, day, GENERATE_SECONDS)
             session = Session(puzzle, mode=mode, notation=notation, verdict="unique")
             game_id = games.add(session, GameInfo(player, "9x9", level, day.isoformat()))
-        return games.get(game_id).record(game_id), 201
+        with games.locked(game_id) as game:
+            return game.record(game_id), 201
 
-    record, status = await run_in_threadpool(find_or_make)
+    record, status = await off_loop(request, find_or_make, slots=_slots(request),
+                                    client=client_of(request, body),
+                                    seconds=GENERATE_SECONDS + 5)
     return JSONResponse(record, status_code=status)
 
 
@@ -550,11 +688,14 @@ async def _show(request: Request) -> Response:
     games, game_id = _games(request), request.path_params["game"]
 
     def look() -> dict[str, Any]:
-        game = games.get(game_id)
-        with game.lock:
+        with games.locked(game_id) as game:
             return game.record(game_id)
 
-    return JSONResponse(await run_in_threadpool(look))
+    return JSONResponse(await off_loop(request, look))
+
+
+#: Actions that may search, and so take a solver slot.
+SOLVER_ACTIONS = frozenset({"hint", "step", "solve", "check", "diagnose"})
 
 
 async def _action(request: Request) -> Response:
@@ -564,21 +705,35 @@ async def _action(request: Request) -> Response:
     player = _player(body)
 
     def run() -> dict[str, Any]:
-        game = games.get(game_id)
-        with game.lock:
+        with games.locked(game_id) as game:
             session = game.session
             if receipt is not None and session.already_done(*receipt):
                 if player is not None and game.info.player is None:
                     games.save(game_id, game, claim=player)
                 return {"ok": True, "duplicate": True, "game": game.record(game_id)}
-            answer = act(session, body)
-            if receipt is not None:
-                session.receipt(*receipt)
-            games.save(game_id, game, claim=player)
+            try:
+                answer = act(session, body)
+                if receipt is not None:
+                    session.receipt(*receipt)
+                games.save(game_id, game, claim=player)
+            except BaseException:
+                # the action may have changed the session before it failed: the store's
+                # copy, from before it, is the game
+                games.forget(game_id)
+                raise
             answer["game"] = game.record(game_id)
             return answer
 
-    return JSONResponse(await run_in_threadpool(run))
+    solver = body.get("action") in SOLVER_ACTIONS
+    return JSONResponse(await off_loop(request, run, slots=_slots(request) if solver else None,
+                                       client=client_of(request, body)))
+
+
+async def _delete(request: Request) -> Response:
+    games, game_id = _games(request), request.path_params["game"]
+    if not await off_loop(request, lambda: games.delete(game_id)):
+        raise BadRequest(f"no game {game_id!r}", 404)
+    return JSONResponse({"ok": True, "deleted": game_id})
 
 
 async def _download(request: Request) -> Response:
@@ -586,18 +741,22 @@ async def _download(request: Request) -> Response:
     kind = request.query_params.get("as", "session")
     if kind not in ("session", "sdo", "puzzle"):
         raise BadRequest("as must be session, sdo or puzzle")
-    game = await run_in_threadpool(_games(request).get, game_id)
-    with game.lock:
-        session = game.session
-        puzzle = session.puzzle
-        if kind == "sdo" and puzzle.shape.cages:
-            raise BadRequest(f"a {plain_format(puzzle)} puzzle has no .sdo form; ask "
-                             f"as=puzzle")
-        # a jigsaw's line would lose its regions
-        alone = "jigsaw" if puzzle.shape.regions else plain_format(puzzle)
-        text = (formats.write(puzzle, "sdo") if kind == "sdo" else
-                formats.write(puzzle, alone) if kind == "puzzle" else
-                json.dumps(to_record(session)))
+    games = _games(request)
+
+    def written() -> str:
+        with games.locked(game_id) as game:
+            session = game.session
+            puzzle = session.puzzle
+            if kind == "sdo" and puzzle.shape.cages:
+                raise BadRequest(f"a {plain_format(puzzle)} puzzle has no .sdo form; ask "
+                                 f"as=puzzle")
+            # a jigsaw's line would lose its regions
+            alone = "jigsaw" if puzzle.shape.regions else plain_format(puzzle)
+            return (formats.write(puzzle, "sdo") if kind == "sdo" else
+                    formats.write(puzzle, alone) if kind == "puzzle" else
+                    json.dumps(to_record(session)))
+
+    text = await off_loop(request, written)
     suffix = {"session": "json", "sdo": "sdo", "puzzle": "txt"}[kind]
     name = f"numberplace-{game_id}.{suffix}"
     return PlainTextResponse(text + "\n", headers={
@@ -606,8 +765,8 @@ async def _download(request: Request) -> Response:
 
 async def _player_games(request: Request) -> Response:
     player = _ident(request.path_params["player"], "player")
-    games = await run_in_threadpool(_games(request).store.player_games, player)
-    return JSONResponse({"games": games})
+    store = _games(request).store
+    return JSONResponse({"games": await off_loop(request, lambda: store.player_games(player))})
 
 
 async def _player_stats(request: Request) -> Response:
@@ -616,13 +775,20 @@ async def _player_stats(request: Request) -> Response:
     low, high = TZ_RANGE
     if not re.fullmatch(r"[+-]?\d{1,4}", tz) or not low <= int(tz) <= high:
         raise BadRequest(f"tz must be minutes east of UTC, from {low} to {high}")
-    played = await run_in_threadpool(_games(request).store.played, player)
+    store = _games(request).store
+    played = await off_loop(request, lambda: store.played(player))
     return JSONResponse(player_stats(played, time.time(), int(tz)))
 
 
 async def _live(request: Request) -> Response:
     body = await _body(request)
-    return JSONResponse(await run_in_threadpool(live_view, body))
+    return JSONResponse(await off_loop(request, lambda: live_view(body),
+                                       slots=_slots(request), client=client_of(request, body)))
+
+
+def _slots(request: Request) -> Slots:
+    slots: Slots = request.app.state.slots
+    return slots
 
 
 def _handlers() -> dict[Any, Callable[[Request, Exception], Awaitable[Response]]]:
@@ -634,5 +800,13 @@ def _handlers() -> dict[Any, Callable[[Request, Exception], Awaitable[Response]]
         assert isinstance(exc, HTTPException)
         return JSONResponse({"error": exc.detail}, status_code=exc.status_code)
 
+    async def unavailable(request: Request, exc: Exception) -> Response:
+        # come back later: the store failed (nothing of the request was kept), every
+        # solver slot is taken, or the client started too many games
+        retry = exc.retry_after if isinstance(exc, Busy) else 5
+        return JSONResponse({"error": str(exc)}, headers={"Retry-After": str(retry)},
+                            status_code=429 if isinstance(exc, TooMany) else 503)
+
     return {BadRequest: refused, NumberplaceError: refused, TypeError: refused,
-            ValueError: refused, HTTPException: http}
+            ValueError: refused, RecursionError: refused, HTTPException: http,
+            StoreError: unavailable, Busy: unavailable}

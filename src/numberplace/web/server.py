@@ -7,6 +7,9 @@ from collections.abc import Callable
 
 from ..errors import NumberplaceError
 
+#: Connections served at once; past it a new one is answered 503 at once.
+MAX_CONNECTIONS = 2000
+
 
 def listening_socket(host: str, port: int) -> socket.socket:
     """A socket bound to ``host:port`` (port 0: any free one), or a one-line error."""
@@ -28,8 +31,11 @@ def run(app: object, sock: socket.socket, started: Callable[[], None] | None = N
     listens."""
     import uvicorn
 
+    # bounded: connections at once (past it a 503), a request's head in bytes, and how
+    # long an idle connection is kept
     config = uvicorn.Config(app, log_level="warning", access_log=False,  # type: ignore[arg-type]  # an ASGI app
-                            timeout_graceful_shutdown=2)
+                            timeout_graceful_shutdown=2, limit_concurrency=MAX_CONNECTIONS,
+                            timeout_keep_alive=5, h11_max_incomplete_event_size=32 * 1024)
     server = uvicorn.Server(config)
     if started is not None:
         original = server.startup

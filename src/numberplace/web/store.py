@@ -11,11 +11,13 @@ those columns existed gains them when opened.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,6 +33,19 @@ COLUMNS = (("player", "TEXT"), ("label", "TEXT"), ("level", "INTEGER"), ("daily"
            ("name", "TEXT"))
 #: Games a player's list holds at most.
 LISTED = 100
+
+
+class StoreError(NumberplaceError):
+    """The store could not read or write (a full disk, a locked or damaged file): the
+    request is answered 503 and nothing it changed is kept."""
+
+
+@contextlib.contextmanager
+def _reported(doing: str) -> Iterator[None]:
+    try:
+        yield
+    except (sqlite3.Error, OSError) as exc:
+        raise StoreError(f"the game store could not {doing}: {exc}") from None
 
 
 def default_path() -> Path:
@@ -113,7 +128,7 @@ class GameStore:
         is nobody's yet that player's."""
         text = json.dumps(record, separators=(",", ":"))
         now = time.time()
-        with self._lock:
+        with self._lock, _reported("save the game"):
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 self._db.execute(
@@ -138,26 +153,38 @@ class GameStore:
                          int(progress.solved), now, game_id))
                 self._db.execute("COMMIT")
             except BaseException:
-                self._db.execute("ROLLBACK")
+                with contextlib.suppress(sqlite3.Error):  # the first error is the one to say
+                    self._db.execute("ROLLBACK")
                 raise
+
+    def delete(self, game_id: str) -> bool:
+        """Remove a game; False if there was none."""
+        with self._lock, _reported("delete the game"):
+            return self._db.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount > 0
+
+    def expire(self, idle_seconds: float) -> int:
+        """Remove the games nobody has played for ``idle_seconds``; how many went."""
+        with self._lock, _reported("remove idle games"):
+            return self._db.execute("DELETE FROM games WHERE updated < ?",
+                                    (time.time() - idle_seconds,)).rowcount
 
     def load(self, game_id: str) -> dict[str, Any] | None:
         """A game's record, or None."""
-        with self._lock:
+        with self._lock, _reported("read the game"):
             row = self._db.execute("SELECT record FROM games WHERE id = ?",
                                    (game_id,)).fetchone()
         return json.loads(row[0]) if row else None
 
     def info(self, game_id: str) -> GameInfo | None:
         """What a game is (see :class:`GameInfo`), or None when there is no such game."""
-        with self._lock:
+        with self._lock, _reported("read the game"):
             row = self._db.execute("SELECT player, label, level, daily FROM games "
                                    "WHERE id = ?", (game_id,)).fetchone()
         return GameInfo(*row) if row else None
 
     def player_games(self, player: str, limit: int = LISTED) -> list[dict[str, Any]]:
         """A player's games, the most recently played first."""
-        with self._lock:
+        with self._lock, _reported("list the games"):
             rows = self._db.execute(
                 "SELECT id, label, name, level, daily, created, updated, elapsed, solved, "
                 "revealed, filled, cells FROM games WHERE player = ? "
@@ -171,7 +198,7 @@ class GameStore:
 
     def played(self, player: str) -> list[Played]:
         """Every game of a player, as statistics count it."""
-        with self._lock:
+        with self._lock, _reported("count the games"):
             rows = self._db.execute(
                 "SELECT label, level, daily, solved, revealed, elapsed, solved_at "
                 "FROM games WHERE player = ?", (player,)).fetchall()
@@ -181,21 +208,21 @@ class GameStore:
     def daily_game(self, player: str, date: str) -> str | None:
         """The id of a player's game of the daily puzzle of ``date`` (the most recently
         played if several), or None."""
-        with self._lock:
+        with self._lock, _reported("find the daily game"):
             row = self._db.execute("SELECT id FROM games WHERE player = ? AND daily = ? "
                                    "ORDER BY updated DESC LIMIT 1", (player, date)).fetchone()
         return row[0] if row else None
 
     def daily_puzzle(self, date: str) -> tuple[str, int] | None:
         """The daily puzzle of ``date`` (its text and level) if it was made already."""
-        with self._lock:
+        with self._lock, _reported("read the daily puzzle"):
             row = self._db.execute("SELECT puzzle, level FROM daily WHERE date = ?",
                                    (date,)).fetchone()
         return (row[0], int(row[1])) if row else None
 
     def keep_daily(self, date: str, puzzle: str, level: int) -> tuple[str, int]:
         """Keep the daily puzzle of ``date`` unless one is kept already; the one kept."""
-        with self._lock:
+        with self._lock, _reported("keep the daily puzzle"):
             self._db.execute("INSERT OR IGNORE INTO daily VALUES (?, ?, ?)",
                              (date, puzzle, level))
             row = self._db.execute("SELECT puzzle, level FROM daily WHERE date = ?",
@@ -204,7 +231,7 @@ class GameStore:
 
     def count(self) -> int:
         """How many games are stored."""
-        with self._lock:
+        with self._lock, _reported("count the games"):
             return int(self._db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
 
     def close(self) -> None:
