@@ -47,11 +47,9 @@ def read(record: Sequence[Numbered], ctx: Context) -> Puzzle:
     givens: list[int] = []  # white squares in reading order are the shape's cells
     for number, text in lines:
         tokens = text.split()
-        row = [_SQUARES.get(token, _UNKNOWN) for token in tokens]
-        if _UNKNOWN in row:
-            row = [_known(token) for token in tokens]
-            if _UNKNOWN in row:  # not a square: the error names its column
-                row = [_square(token, number, column) for column, token in _tokens(text)]
+        row = [_known(token) for token in tokens]
+        if UNKNOWN in row:  # not a square: the error names its column
+            row = [_square(token, number, column) for column, token in _tokens(text)]
         if layout and len(row) != len(layout[0]):
             fail(f"{len(row)} squares in this row, {len(layout[0])} in the first", number)
         layout.append(row)
@@ -72,33 +70,45 @@ def _tokens(text: str) -> list[tuple[int, str]]:
 
 def _square(token: str, line: int, column: int) -> KakuroSquare:
     square = _known(token)
-    if square == _UNKNOWN:
+    if square is UNKNOWN:
         fail(f"{token!r} is not a Kakuro square (#, ., a digit, or a clue like 17\\23)",
              line, column)
     return square
 
 
-def _known(token: str) -> KakuroSquare:
-    """The square a token stands for, or _UNKNOWN if it is none."""
-    square = _SQUARES.get(token, _UNKNOWN)
-    if square != _UNKNOWN:
-        return square
-    m = CLUE.fullmatch(token)
-    if m is None:
-        return _UNKNOWN
-    down, across = (int(g) if g else None for g in m.groups())
-    if len(_SQUARES) < _KNOWN_MAX:
-        _SQUARES[token] = (down, across)
-    return (down, across)
+#: Stands for a token that is no square.
+UNKNOWN: KakuroSquare = (-1, -1)
 
 
-#: The square each token read so far stands for: a grid repeats few of them (clues are
-#: small numbers), and a look-up is much quicker than matching each token again.
-_SQUARES: dict[str, KakuroSquare] = {
-    **dict.fromkeys(BLOCKS, (None, None)), **dict.fromkeys(WHITES | VALUES, None)}
-_KNOWN_MAX = 4096
-#: Stands in the look-up for a token not read yet.
-_UNKNOWN: KakuroSquare = (-1, -1)
+class Squares:
+    """The square each token of a Kakuro text stands for: the fixed tokens (blocks,
+    white cells, values) by a table, clues by a pattern of two groups (down, across; an
+    empty group is no clue). A grid repeats few clue tokens (sums are small numbers), so
+    each is remembered once read: a look-up is much quicker than a match."""
+
+    #: The most clue tokens remembered.
+    KEPT = 4096
+
+    def __init__(self, fixed: dict[str, KakuroSquare], clue: re.Pattern[str]) -> None:
+        self.known = dict(fixed)
+        self.clue = clue
+
+    def __call__(self, token: str) -> KakuroSquare:
+        """The square ``token`` stands for (None a white cell), or :data:`UNKNOWN`."""
+        square = self.known.get(token, UNKNOWN)
+        if square is not UNKNOWN:
+            return square
+        m = self.clue.fullmatch(token)
+        if m is None:
+            return UNKNOWN
+        down, across = (int(g) if g else None for g in m.groups())
+        if len(self.known) < self.KEPT:
+            self.known[token] = (down, across)
+        return (down, across)
+
+
+_known = Squares({**dict.fromkeys(BLOCKS, (None, None)),
+                  **dict.fromkeys(WHITES | VALUES, None)}, CLUE)
 _GIVEN = {v: int(v) for v in VALUES}
 
 

@@ -25,7 +25,7 @@ from ..errors import ShapeError
 from ..puzzle import Puzzle
 from ..shape import KakuroSquare, kakuro
 from ._common import Context, Numbered, fail, is_blank, is_comment
-from .kakuro import is_kakuro, layout
+from .kakuro import UNKNOWN, Squares, is_kakuro, layout
 
 #: A header: rows and columns (six digits at most: no absurd number is ever converted).
 _HEADER = re.compile(r"\s*([0-9]{1,6})\s+([0-9]{1,6})\s*")
@@ -57,7 +57,7 @@ def looks_like(rows: Sequence[str]) -> bool:
     if size is None or len(rows) < 2:
         return False
     tokens = rows[1].split()
-    if len(tokens) != size[1] or not all(_square(t) is not _UNKNOWN for t in tokens):
+    if len(tokens) != size[1] or not all(_square(t) is not UNKNOWN for t in tokens):
         return False
     return any(_is_clue(t) for row in rows[1:size[0] + 1] for t in row.split())
 
@@ -155,7 +155,7 @@ def read(record: Sequence[Numbered], ctx: Context) -> Puzzle:
         row: list[KakuroSquare] = []
         for column, token in found:
             square = _square(token)
-            if square is _UNKNOWN:
+            if square is UNKNOWN:
                 fail(_not_a_square(token), number, column)
             if square is None:
                 givens.append(int(token))
@@ -174,26 +174,7 @@ def read(record: Sequence[Numbered], ctx: Context) -> Puzzle:
     return Puzzle(shape, tuple(givens))
 
 
-#: Stands for a token that is no square.
-_UNKNOWN: KakuroSquare = (-1, -1)
-_SQUARES: dict[str, KakuroSquare] = {BLOCK: (None, None),
-                                     **dict.fromkeys(WHITE + "123456789", None)}
-#: The most clue tokens kept once read: a grid repeats few (sums are small numbers).
-_KNOWN_MAX = 4096
-
-
-def _square(token: str) -> KakuroSquare:
-    """The square a token stands for (None a white cell), or _UNKNOWN."""
-    square = _SQUARES.get(token, _UNKNOWN)
-    if square is not _UNKNOWN:
-        return square
-    m = _CLUE.fullmatch(token)
-    if m is None:
-        return _UNKNOWN
-    down, across = (int(g) if g else None for g in m.groups())
-    if len(_SQUARES) < _KNOWN_MAX:
-        _SQUARES[token] = (down, across)
-    return (down, across)
+_square = Squares({BLOCK: (None, None), **dict.fromkeys(WHITE + "123456789", None)}, _CLUE)
 
 
 def _not_a_square(token: str) -> str:
