@@ -363,3 +363,19 @@ def test_the_host_is_never_echoed_and_a_local_app_answers_to_local_names(
     assert rebound.status_code == 400
     slash = http.get("/api/games/", headers={"host": "127.0.0.1"}, follow_redirects=False)
     assert slash.status_code == 404 and "location" not in slash.headers
+
+
+def test_the_cache_is_bounded_by_the_bytes_of_its_games(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = GameStore(tmp_path / "games.db")
+    http = TestClient(create_app(store), raise_server_exceptions=False)
+    game = post_game(http, {"puzzle": BOOK})
+    one = store.load_sized(game["id"])
+    assert one is not None
+    monkeypatch.setattr(web_app, "CACHED_BYTES", 3 * one[1] + 100)
+    ids = [game["id"]] + [post_game(http, {"puzzle": BOOK})["id"] for _ in range(5)]
+    games = http.app.state.games  # type: ignore[attr-defined]
+    assert len(games._cache) == 3 and games._bytes == sum(g.size for g in games._cache.values())
+    for game_id in ids:  # each read back from the store when asked for
+        assert http.get(f"/api/games/{game_id}").status_code == 200
+    assert len(games._cache) == 3

@@ -85,8 +85,10 @@ STATIC = Path(__file__).parent / "static"
 MAX_BODY = 256 * 1024
 #: Seconds a request's body may take to arrive.
 BODY_SECONDS = 10.0
-#: Games kept in memory; others are read back from the store when asked for.
+#: Games kept in memory, and the bytes of their records at most; others are read back
+#: from the store when asked for.
 CACHED_GAMES = 2000
+CACHED_BYTES = 256 * 1024 * 1024
 #: Locks the games' requests take turns on, chosen by the game's id.
 STRIPES = 1024
 #: Searches (hints, steps, checks, new games) that run at once, and for one client: more
@@ -136,6 +138,8 @@ class Game:
 
     session: Session
     info: GameInfo
+    #: the size of its record as last stored, in bytes: what it costs the cache
+    size: int = 0
 
     def record(self, game_id: str) -> dict[str, Any]:
         """The game as its board shows it."""
@@ -169,6 +173,8 @@ class Games:
         self.idle_seconds = idle_seconds
         self._swept = -SWEEP_SECONDS
         self._cache: OrderedDict[str, Game] = OrderedDict()
+        #: the sizes of the cached games' records, in all
+        self._bytes = 0
         self._lock = threading.Lock()
         self._stripes = [threading.Lock() for _ in range(STRIPES)]
         #: held while a player's daily game is looked for and made, so one is made
@@ -179,8 +185,8 @@ class Games:
         session.verdict()
         info = info or GameInfo(label=shape_label(session.shape))
         game_id = secrets.token_urlsafe(12)
-        self.store.save(game_id, to_record(session), progress(session), info=info)
-        self._keep(game_id, Game(session, info))
+        size = self.store.save(game_id, to_record(session), progress(session), info=info)
+        self._keep(game_id, Game(session, info, size))
         self._sweep()
         return game_id
 
@@ -193,6 +199,7 @@ class Games:
         if self.store.expire(self.idle_seconds):
             with self._lock:
                 self._cache.clear()  # a cached game may have been removed
+                self._bytes = 0
 
     @contextmanager
     def locked(self, game_id: str) -> Iterator[Game]:
@@ -203,15 +210,16 @@ class Games:
 
     def _get(self, game_id: str) -> Game:
         with self._lock:
-            found = self._cache.get(game_id)
-            if found is not None:
+            cached = self._cache.get(game_id)
+            if cached is not None:
                 self._cache.move_to_end(game_id)
-                return found
-        record = self.store.load(game_id) if _plausible_id(game_id) else None
-        if record is None:
+                return cached
+        found = self.store.load_sized(game_id) if _plausible_id(game_id) else None
+        if found is None:
             raise BadRequest(f"no game {game_id!r}", 404)
+        record, size = found
         info = self.store.info(game_id) or GameInfo()
-        game = Game(from_record(record), info)
+        game = Game(from_record(record), info, size)
         if game.session.puzzle_status is None:  # saved before verdicts were kept
             game.session.verdict()
             self.save(game_id, game)
@@ -220,14 +228,24 @@ class Games:
     def _keep(self, game_id: str, game: Game) -> Game:
         with self._lock:
             kept = self._cache.setdefault(game_id, game)
-            while len(self._cache) > CACHED_GAMES:
-                self._cache.popitem(last=False)
+            if kept is game:
+                self._bytes += game.size
+            self._trim()
             return kept
+
+    def _trim(self) -> None:
+        """Drop the games played longest ago past :data:`CACHED_GAMES` or
+        :data:`CACHED_BYTES` (under ``_lock``)."""
+        while len(self._cache) > 1 and (len(self._cache) > CACHED_GAMES
+                                        or self._bytes > CACHED_BYTES):
+            self._bytes -= self._cache.popitem(last=False)[1].size
 
     def forget(self, game_id: str) -> None:
         """Drop a game's cached copy (the store's is the game from now on)."""
         with self._lock:
-            self._cache.pop(game_id, None)
+            gone = self._cache.pop(game_id, None)
+            if gone is not None:
+                self._bytes -= gone.size
 
     def save(self, game_id: str, game: Game, claim: str | None = None) -> None:
         """Store a game after an action (under its lock); ``claim`` makes it that
@@ -239,12 +257,17 @@ class Games:
         else:
             claim = None
         try:
-            self.store.save(game_id, to_record(game.session), progress(game.session),
-                            claim=claim)
+            size = self.store.save(game_id, to_record(game.session), progress(game.session),
+                                   claim=claim)
         except StoreError:
             self.forget(game_id)
             raise
         game.info = info
+        with self._lock:
+            if self._cache.get(game_id) is game:
+                self._bytes += size - game.size
+            game.size = size
+            self._trim()
 
     def delete(self, game_id: str) -> bool:
         """Remove a game, from the cache and the store; False if there was none."""

@@ -122,10 +122,10 @@ class GameStore:
         self._lock = threading.Lock()
 
     def save(self, game_id: str, record: dict[str, Any], progress: Progress | None = None,
-             *, info: GameInfo | None = None, claim: str | None = None) -> None:
+             *, info: GameInfo | None = None, claim: str | None = None) -> int:
         """Store a game's record, replacing its previous one, with where it stands, in one
-        transaction. ``info`` is given when the game is made; ``claim`` makes a game that
-        is nobody's yet that player's."""
+        transaction; the record's size in bytes. ``info`` is given when the game is made;
+        ``claim`` makes a game that is nobody's yet that player's."""
         text = json.dumps(record, separators=(",", ":"))
         now = time.time()
         with self._lock, _reported("save the game"):
@@ -156,6 +156,7 @@ class GameStore:
                 with contextlib.suppress(sqlite3.Error):  # the first error is the one to say
                     self._db.execute("ROLLBACK")
                 raise
+        return len(text)
 
     def delete(self, game_id: str) -> bool:
         """Remove a game; False if there was none."""
@@ -170,10 +171,15 @@ class GameStore:
 
     def load(self, game_id: str) -> dict[str, Any] | None:
         """A game's record, or None."""
+        found = self.load_sized(game_id)
+        return found[0] if found else None
+
+    def load_sized(self, game_id: str) -> tuple[dict[str, Any], int] | None:
+        """A game's record and its size in bytes, or None."""
         with self._lock, _reported("read the game"):
             row = self._db.execute("SELECT record FROM games WHERE id = ?",
                                    (game_id,)).fetchone()
-        return json.loads(row[0]) if row else None
+        return (json.loads(row[0]), len(row[0])) if row else None
 
     def info(self, game_id: str) -> GameInfo | None:
         """What a game is (see :class:`GameInfo`), or None when there is no such game."""
