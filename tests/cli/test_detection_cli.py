@@ -96,7 +96,8 @@ def test_every_published_grid_form_is_read_by_every_command_without_shape(
     size = int(path.name.split("x")[0])
     commands = [["solve"], ["count"], ["check"], ["canon"], ["hint"], ["rate"],
                 ["explain", "--time-limit", "60"], ["convert", "--to", "line"],
-                ["bank", "add", "--db", str(tmp_path / "bank.sqlite")]]
+                ["bank", "add", "--db", str(tmp_path / "bank.sqlite")],
+                ["print", "--svg", str(tmp_path / "puzzle.svg")]]
     for command in commands:
         where = 2 if command[0] == "bank" else 1
         argv = [*command[:where], str(path), *command[where:]]
@@ -104,6 +105,12 @@ def test_every_published_grid_form_is_read_by_every_command_without_shape(
             argv.append("--no-progress")
         code = main(argv)
         out, err = capsys.readouterr()
+        if command[0] == "print":  # the picture has the grid's cells and each given
+            assert code == 0, err
+            drawn = (tmp_path / "puzzle.svg").read_text()
+            givens = sum(1 for v in formats.parse(path.read_text()).givens if v)
+            assert drawn.count("<rect") > size * size and drawn.count("<text") >= givens, err
+            continue
         if command[0] == "bank":  # the bank holds one puzzle of the grid's size
             assert code == 0, err
             assert main(["bank", "query", "--db", str(tmp_path / "bank.sqlite")]) == 0
