@@ -40,7 +40,9 @@ class FormatError(NumberplaceError):
         self.column = column
         super().__init__(self._render())
 
-    def _render(self) -> str:
+    @property
+    def place(self) -> str:
+        """Where reading failed, ``source, line L, column C`` ("" if nowhere is known)."""
         where = []
         if self.source:
             where.append(self.source)
@@ -48,7 +50,10 @@ class FormatError(NumberplaceError):
             where.append(f"line {self.line}")
         if self.column is not None:
             where.append(f"column {self.column}")
-        return ", ".join(where) + ": " + self.reason if where else self.reason
+        return ", ".join(where)
+
+    def _render(self) -> str:
+        return f"{self.place}: {self.reason}" if self.place else self.reason
 
     def located(
         self, *, source: str | None = None, line: int | None = None

@@ -87,8 +87,7 @@ def _not_added(error: object) -> str:
     """A reading error's place (file, line, column), said once, then why it was not added."""
     if not isinstance(error, FormatError):
         return f"not added: {error}"
-    place = str(error).removesuffix(f": {error.reason}")
-    return f"{place}: not added: {error.reason}" if place != str(error) else \
+    return f"{error.place}: not added: {error.reason}" if error.place else \
         f"not added: {error.reason}"
 
 

@@ -167,7 +167,7 @@ def open_game(path: str | os.PathLike[str], clock: Callable[[], float] = time.mo
     with open_input(path) as source:
         text = "\n".join(source.lines())
         name = source.name
-    if text.lstrip().startswith("{") and f'"{FORMAT}"' in text[:200]:
+    if is_session_text(text):
         try:
             record = json.loads(text)
         except json.JSONDecodeError as exc:
@@ -188,10 +188,16 @@ def open_game(path: str | os.PathLike[str], clock: Callable[[], float] = time.mo
                       source=name)
 
 
+def is_session_text(text: str) -> bool:
+    """True for the text of a session file (its format named near its start), as opposed
+    to a puzzle's."""
+    return text.lstrip().startswith("{") and f'"{FORMAT}"' in text[:200]
+
+
 def puzzles_in(path: str | os.PathLike[str]) -> int:
     """How many puzzles (readable or not) a puzzle file holds; 0 for a saved game."""
     with open_input(path) as source:
         lines = list(source.lines())
-    if "\n".join(lines[:5]).lstrip().startswith("{") and f'"{FORMAT}"' in "".join(lines)[:200]:
+    if is_session_text("\n".join(lines)):
         return 0
     return sum(1 for _ in formats.read_records(lines, source=os.fspath(path)))

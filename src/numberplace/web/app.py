@@ -66,7 +66,7 @@ from .. import formats
 from ..alphabet import Alphabet
 from ..errors import NumberplaceError
 from ..game import Mode, Session
-from ..game.saving import from_record, to_record
+from ..game.saving import from_record, is_session_text, to_record
 from ..puzzle import Puzzle
 from ..serialize import game_record, hint_view_record, plain_format, shape_label
 from ..shape import by_name
@@ -368,8 +368,7 @@ def new_session(body: dict[str, Any], bank: Bank | None = None) -> NewGame:
     player = _player(body)
     puzzle_text = _text(body, "puzzle")
     shape_name = _text(body, "shape")
-    if puzzle_text is not None and puzzle_text.lstrip().startswith("{") \
-            and '"numberplace-session"' in puzzle_text[:200]:
+    if puzzle_text is not None and is_session_text(puzzle_text):
         mode, notation = _settings(body, None)
         try:
             session = from_record(json.loads(puzzle_text), source="the saved game")
