@@ -21,6 +21,7 @@ that row understate the server.
     python bench/load.py [--players 50] [--seconds 60] [--think 0]
     python bench/load.py --scenario 50:0,200:1,500:1 --seconds 30
     python bench/load.py --scenario 20:0,50:0.5 --seconds 15 --compare HEAD~3
+    python bench/load.py --scenario 50:0 --workers 1,2 --store postgresql:///games
     python bench/load.py --url http://HOST:PORT --db FILE [--server-pid PID]
 
 Without --url each row gets a new server of this tree (``src`` beside this folder) on a
@@ -55,14 +56,17 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from collections import Counter
 from collections.abc import Sequence
 from contextlib import AsyncExitStack, closing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
-import httpx2 as httpx
+from numberplace.game import journal
+from numberplace.serialize import patched
 
 try:
     import psycopg
@@ -244,12 +248,19 @@ def check(tally: Tally, records: dict[str, dict[str, Any] | None], where: str) -
 
 def read_records(db: str, ids: Sequence[str]) -> dict[str, dict[str, Any] | None]:
     """The stored record of each game (None where there is no row), read from the
-    database itself: a SQLite file, opened read-only, or a PostgreSQL address."""
+    database itself: a SQLite file, opened read-only, or a PostgreSQL address. A store
+    that keeps moves as entries after the record has them applied, in order."""
     if db.startswith(("postgresql://", "postgres://")):
-        rows = _postgres_rows(db, ids)
+        rows, entries = _postgres_rows(db, ids)
     else:
-        rows = _sqlite_rows(Path(db), ids)
-    return {game: _parsed(rows[game]) if game in rows else None for game in ids}
+        rows, entries = _sqlite_rows(Path(db), ids)
+    records = {game: _parsed(rows[game]) if game in rows else None for game in ids}
+    for game, deltas in entries.items():
+        record = records.get(game)
+        for delta in deltas:
+            if record is not None:
+                journal.apply(record, _parsed(delta))
+    return records
 
 
 def _parsed(value: object) -> dict[str, Any]:
@@ -263,32 +274,51 @@ def _parsed(value: object) -> dict[str, Any]:
     raise ValueError(f"a stored record is not a JSON object: {str(value)[:80]}")
 
 
-def _sqlite_rows(path: Path, ids: Sequence[str]) -> dict[str, object]:
+#: The entries after each game's record, in order, where the store keeps them.
+ENTRIES = ("SELECT e.game, e.delta FROM entries e JOIN games g ON g.id = e.game "
+           "WHERE e.n > g.base AND e.game {match} ORDER BY e.game, e.n")
+
+
+def _sqlite_rows(path: Path, ids: Sequence[str]
+                 ) -> tuple[dict[str, object], dict[str, list[object]]]:
     if not path.is_file():
         raise FileNotFoundError(f"no database {path}")
     rows: dict[str, object] = {}
+    entries: dict[str, list[object]] = {}
     # read-only, so checking can never change what it checks
     with closing(sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)) as db:
+        db.execute("BEGIN")  # one state of both tables
+        journaled = db.execute("SELECT 1 FROM sqlite_master WHERE name = 'entries'"
+                               ).fetchone() is not None
         for start in range(0, len(ids), 500):  # below every SQLite's limit of parameters
             chunk = list(ids[start:start + 500])
             marks = ",".join("?" * len(chunk))
             rows.update(db.execute(f"SELECT id, record FROM games WHERE id IN ({marks})",
                                    chunk).fetchall())
-    return rows
+            if journaled:
+                for game, delta in db.execute(ENTRIES.format(match=f"IN ({marks})"), chunk):
+                    entries.setdefault(game, []).append(delta)
+    return rows, entries
 
 
-def _postgres_rows(url: str, ids: Sequence[str]) -> dict[str, object]:
+def _postgres_rows(url: str, ids: Sequence[str]
+                   ) -> tuple[dict[str, object], dict[str, list[object]]]:
     if psycopg is None:
         raise RuntimeError("reading a PostgreSQL game store needs psycopg "
                            "(pip install 'numberplace[bank-postgres]')")
+    entries: dict[str, list[object]] = {}
     with psycopg.connect(url) as db:
         db.read_only = True
+        db.isolation_level = psycopg.IsolationLevel.REPEATABLE_READ
         found = db.execute("SELECT id, record FROM games WHERE id = ANY(%s)",
                            (list(ids),)).fetchall()
-    return {str(game): record for game, record in found}
+        if db.execute("SELECT to_regclass('entries')").fetchone()[0] is not None:
+            for game, delta in db.execute(ENTRIES.format(match="= ANY(%s)"), (list(ids),)):
+                entries.setdefault(str(game), []).append(delta)
+    return {str(game): record for game, record in found}, entries
 
 
-async def server_records(client: httpx.AsyncClient, ids: Sequence[str]
+async def server_records(client: Line, ids: Sequence[str]
                          ) -> dict[str, dict[str, Any] | None]:
     """Each game's record as the server holds it (its memory first): no proof of what
     was saved, only of what the server answered."""
@@ -307,7 +337,7 @@ def failure(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {' '.join(said.split())}"[:160]
 
 
-def _reason(answer: httpx.Response) -> str:
+def _reason(answer: Answer) -> str:
     """The error an answer gives, on one short line."""
     try:
         text = str(answer.json().get("error", answer.text))
@@ -317,7 +347,7 @@ def _reason(answer: httpx.Response) -> str:
 
 
 def next_action(board: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """What a player does next on the board its last answer showed."""
+    """What a player does next on the board its last answer showed (a 9x9)."""
     values, givens = board["values"], board["givens"]
     size = len(board["symbols"])
     empty = [c for c, v in enumerate(values) if not v]
@@ -328,21 +358,33 @@ def next_action(board: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         if entries and (len(entries) >= ENTRIES_KEPT or not empty or rng.random() < 0.25):
             return {"action": "erase", "cells": [rng.choice(entries)]}
         cell = rng.choice(empty)
-        mask = board["candidates"][cell]
-        allowed = [v for v in range(1, size + 1) if mask >> (v - 1) & 1]
+        seen = {values[p] for p in PEERS[cell]}
+        allowed = [v for v in range(1, size + 1) if v not in seen]
         return {"action": "enter", "cells": [cell], "value": rng.choice(allowed or [1])}
     return {"action": "mark", "cells": [rng.choice(empty)], "value": rng.randint(1, size),
             "kind": rng.choice(("corner", "centre"))}
 
 
-async def send(client: httpx.AsyncClient, game: Game, body: dict[str, Any], until: float,
+def _peers(cell: int) -> list[int]:
+    r, c = divmod(cell, 9)
+    return [p for p in range(81) if p != cell and (
+        p // 9 == r or p % 9 == c or (p // 27, p % 9 // 3) == (r // 3, c // 3))]
+
+
+#: The cells that see each cell of a 9x9.
+PEERS = [_peers(cell) for cell in range(81)]
+
+
+async def send(client: Line, game: Game, body: dict[str, Any], until: float,
                tally: Tally) -> dict[str, Any] | None:
     """The answer to one numbered action; None when it was refused or never answered. As
     on the page, a move whose answer is lost is sent again (a refused one is dropped), and
     one never answered ends the game (``game.pending`` names it); a question (a hint) is
     asked once, and one not answered is let go, its number noted in ``game.unsure``."""
     game.sent += 1
-    numbered = {**body, "client": game.client, "seq": game.sent}
+    # as the page asks: answered with what changed, not the whole game (a server that
+    # does not know the field answers with the whole game)
+    numbered = {**body, "client": game.client, "seq": game.sent, "answer": "changes"}
     path = f"/api/games/{game.id}/actions"
     delay = RETRY_FIRST
     while True:
@@ -350,7 +392,7 @@ async def send(client: httpx.AsyncClient, game: Game, body: dict[str, Any], unti
         start = time.perf_counter()
         try:
             answer = await client.post(path, json=numbered)
-        except httpx.HTTPError as exc:
+        except LineError as exc:
             tally.errors.append(failure(exc))
         else:
             tally.latencies.append((time.perf_counter() - start) * 1e3)
@@ -360,7 +402,8 @@ async def send(client: httpx.AsyncClient, game: Game, body: dict[str, Any], unti
                     data = answer.json()
                 except ValueError:
                     data = None
-                if isinstance(data, dict) and isinstance(data.get("game"), dict):
+                if isinstance(data, dict) and (isinstance(data.get("game"), dict)
+                                               or isinstance(data.get("changes"), dict)):
                     return data
                 # carried out, but what it did cannot be known: play no further
                 tally.errors.append(f"answer: not a game record: {answer.text[:80]}")
@@ -380,10 +423,10 @@ async def send(client: httpx.AsyncClient, game: Game, body: dict[str, Any], unti
 
 
 def note_answer(game: Game, body: dict[str, Any], board: dict[str, Any],
-                answer: dict[str, Any], tally: Tally) -> None:
+                new_board: dict[str, Any], answer: dict[str, Any], tally: Tally) -> None:
     """Keep the move an answer says was made, and note an answer at odds with its
-    request (``board``: the game before it)."""
-    before, after = board["history"], answer["game"]["history"]
+    request (``board``: the game before it, ``new_board`` after it)."""
+    before, after = board["history"], new_board["history"]
     game.kept = after["undo_total"]
     grown = after["undo_total"] - before["undo_total"]
     # at a bounded undo depth a move lets the oldest go and the count stays: the window
@@ -414,7 +457,7 @@ def note_answer(game: Game, body: dict[str, Any], board: dict[str, Any],
             tally.errors.append(f"answer: a {action} made a move of kind {move.get('kind')}")
 
 
-async def open_game(client: httpx.AsyncClient, tally: Tally
+async def open_game(client: Line, tally: Tally
                     ) -> tuple[Game, dict[str, Any]] | None:
     """A new game as the page opens one, asked again while the server is busy or away
     (for :data:`OPEN_SECONDS`); it and its board, or None if it never came."""
@@ -426,7 +469,7 @@ async def open_game(client: httpx.AsyncClient, tally: Tally
         wait = delay
         try:
             made = await client.post("/api/games", json=body)
-        except httpx.HTTPError as exc:
+        except LineError as exc:
             tally.errors.append(f"new game {failure(exc)}")
         else:
             if made.status_code == 201:
@@ -443,7 +486,7 @@ async def open_game(client: httpx.AsyncClient, tally: Tally
         delay = min(RETRY_MAX, delay * 2)
 
 
-async def play(client: httpx.AsyncClient, game: Game, board: dict[str, Any], until: float,
+async def play(client: Line, game: Game, board: dict[str, Any], until: float,
                tally: Tally, rng: random.Random, think: float) -> None:
     """Play one game until ``until``, one request at a time, as its page would."""
     while time.monotonic() < until:
@@ -452,25 +495,41 @@ async def play(client: httpx.AsyncClient, game: Game, board: dict[str, Any], unt
         if game.pending is not None:
             return  # the game's state is unknown from here on
         if answer is not None:
-            note_answer(game, body, board, answer, tally)
-            board = answer["game"]
+            new_board = answer.get("game") or patched(board, answer["changes"])
+            if new_board is None:  # changes to another version than this board's
+                tally.errors.append("answer: changes to another version of the game")
+                game.pending = body["action"]
+                return
+            note_answer(game, body, board, new_board, answer, tally)
+            board = new_board
         if think > 0:
             pause = rng.expovariate(1 / think)
             await asyncio.sleep(max(0.0, min(pause, until - time.monotonic())))
 
 
 def cpu_of(pid: int | None) -> float | None:
-    """CPU seconds (user and system) a process has used; None if it cannot be read."""
+    """CPU seconds (user and system) a process and the processes it started (a server's
+    workers) have used; None if it cannot be read."""
     if pid is None:
         return None
-    try:
-        text = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
+    stats = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                text = (entry / "stat").read_text()
+            except OSError:
+                continue
+            # fields after the command's name, which may hold spaces: the 2nd is the
+            # parent's id, the 12th and 13th utime and stime
+            fields = text[text.rindex(")") + 2:].split()
+            stats[int(entry.name)] = (int(fields[1]), int(fields[11]) + int(fields[12]))
+    if pid not in stats:
         return None
-    # fields after the command's name, which may hold spaces: the 12th and 13th are
-    # utime and stime
-    fields = text[text.rindex(")") + 2:].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    family, ticks = {pid}, 0
+    for _ in range(3):  # a server, its workers, and any they start
+        family |= {p for p, (parent, _) in stats.items() if parent in family}
+    ticks = sum(stats[p][1] for p in family)
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def own_cpu() -> float:
@@ -479,13 +538,120 @@ def own_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def player_client(url: str, context: ssl.SSLContext) -> httpx.AsyncClient:
-    """A player's own client, as a browser's page has its own connection. One client a
-    player, not one pool for all: the pool looks over every connection it holds on each
-    request, which with hundreds of players made the client the bottleneck."""
-    limits = httpx.Limits(max_connections=1, max_keepalive_connections=1,
-                          keepalive_expiry=KEEP_ALIVE)
-    return httpx.AsyncClient(base_url=url, timeout=TIMEOUT, limits=limits, verify=context)
+class LineError(Exception):
+    """A request that got no answer: no connection, a reset, a time-out, a broken answer."""
+
+
+@dataclass
+class Answer:
+    """An HTTP answer: its status, headers (names in lower case) and body."""
+
+    status_code: int
+    headers: dict[str, str]
+    content: bytes
+
+    @property
+    def text(self) -> str:
+        return self.content.decode("utf-8", "replace")
+
+    def json(self) -> Any:
+        return json.loads(self.content)
+
+
+class Line:
+    """A player's own connection, kept alive between requests as a browser's page keeps
+    one: HTTP/1.1 written and read here on asyncio's streams, with none of a general
+    client's pooling, so that the client costs a small part of what the server does and
+    the figures measure the server. A request that fails closes the connection; the next
+    one opens a new one."""
+
+    def __init__(self, url: str, context: ssl.SSLContext) -> None:
+        parts = urlsplit(url)
+        self.https = parts.scheme == "https"
+        self.host = parts.hostname or "127.0.0.1"
+        self.port = parts.port or (443 if self.https else 80)
+        self.authority = parts.netloc
+        self.context = context
+        self._streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+        self._used = 0.0
+        self._turn: asyncio.Lock | None = None
+
+    async def __aenter__(self) -> Line:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self._streams is not None:
+            self._streams[1].close()
+            self._streams = None
+
+    async def get(self, path: str) -> Answer:
+        return await self.request("GET", path)
+
+    async def post(self, path: str, json: object) -> Answer:
+        return await self.request("POST", path, _dumps(json))
+
+    async def request(self, method: str, path: str, body: bytes | None = None) -> Answer:
+        """The answer to one request; requests asked together go out one after another."""
+        if self._turn is None:
+            self._turn = asyncio.Lock()
+        try:
+            async with self._turn:
+                return await asyncio.wait_for(self._exchange(method, path, body), TIMEOUT)
+        except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError,
+                LineError) as exc:
+            self.close()
+            raise LineError(f"{type(exc).__name__}: {exc}") from exc
+
+    async def _exchange(self, method: str, path: str, body: bytes | None) -> Answer:
+        if self._streams is not None and time.monotonic() - self._used > KEEP_ALIVE:
+            self.close()  # the server lets an idle connection go: a new one, as browsers do
+        if self._streams is None:
+            self._streams = await asyncio.open_connection(
+                self.host, self.port, ssl=self.context if self.https else None)
+        reader, writer = self._streams
+        head = f"{method} {path} HTTP/1.1\r\nHost: {self.authority}\r\n"
+        if body is not None:
+            head += f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+        writer.write(head.encode() + b"\r\n" + (body or b""))
+        await writer.drain()
+        status_line, *lines = (await reader.readuntil(b"\r\n\r\n")).decode(
+            "latin-1").split("\r\n")
+        headers = {}
+        for line in lines:
+            name, _, value = line.partition(":")
+            if name:
+                headers[name.strip().lower()] = value.strip()
+        if "content-length" in headers:
+            content = await reader.readexactly(int(headers["content-length"]))
+        elif headers.get("transfer-encoding", "").lower() == "chunked":
+            content = await _chunks(reader)
+        else:
+            raise LineError("an answer without its length")
+        self._used = time.monotonic()
+        if headers.get("connection", "").lower() == "close":
+            self.close()
+        return Answer(int(status_line.split()[1]), headers, content)
+
+
+async def _chunks(reader: asyncio.StreamReader) -> bytes:
+    parts = []
+    while True:
+        size = int((await reader.readuntil(b"\r\n")).split(b";")[0], 16)
+        parts.append(await reader.readexactly(size + 2))
+        if not size:
+            return b"".join(p[:-2] for p in parts)
+
+
+def _dumps(value: object) -> bytes:
+    return json.dumps(value, separators=(",", ":")).encode()
+
+
+def player_client(url: str, context: ssl.SSLContext) -> Line:
+    """A player's own connection, as a browser's page has its own."""
+    return Line(url, context)
 
 
 async def run(url: str, players: int, seconds: float, think: float = 0.0, *,
@@ -533,18 +699,20 @@ def unlimited(src: Path) -> tuple[str, ...]:
     return ("--games-per-hour", "1000000") if "--games-per-hour" in said else ()
 
 
-def start_server(folder: str, source: Path | None = None
-                 ) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(folder: str, source: Path | None = None, *, workers: int = 1,
+                 store: str | None = None) -> tuple[subprocess.Popen[bytes], str]:
     """A server of the tree whose ``src`` is ``source`` (by default this tree's) on a free
-    port, with a new database ``load.db`` in ``folder``, answering; it and its address.
-    Its output goes to ``server.log`` there, so it can never block on a full pipe."""
+    port, in ``workers`` processes, its games in ``store`` (by default a new database
+    ``load.db`` in ``folder``), answering; it and its address. Its output goes to
+    ``server.log`` there, so it can never block on a full pipe."""
     log_path = Path(folder) / "server.log"
     src = source or ROOT / "src"
     env = {**os.environ, "PYTHONPATH": str(src)}
     with log_path.open("wb") as log:
         server = subprocess.Popen(
             [sys.executable, "-m", "numberplace", "serve", "--host", "127.0.0.1",
-             "--port", "0", "--db", str(Path(folder) / "load.db"), *unlimited(src)],
+             "--port", "0", "--db", store or str(Path(folder) / "load.db"),
+             *(["--workers", str(workers)] if workers > 1 else []), *unlimited(src)],
             stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, env=env,
             start_new_session=True)
     deadline = time.monotonic() + START_SECONDS
@@ -565,8 +733,9 @@ def start_server(folder: str, source: Path | None = None
 def _answers(url: str) -> bool:
     """True when the server at ``url`` answers its list of shapes."""
     try:
-        return httpx.get(f"{url}/api/shapes", timeout=2).status_code == 200
-    except httpx.HTTPError:
+        with urllib.request.urlopen(f"{url}/api/shapes", timeout=2) as answer:
+            return bool(answer.status == 200)
+    except OSError:
         return False
 
 
@@ -674,7 +843,7 @@ def ratios(rows: Sequence[Row], new: str, old: str) -> list[str]:
     """Per scenario, how the new server compares with the old: above 1 is better."""
     lines = []
     for row in rows:
-        if row.server != new:
+        if not row.server.startswith(new):
             continue
         base = next((r for r in rows if r.server == old and r.players == row.players
                      and r.think == row.think), None)
@@ -685,7 +854,7 @@ def ratios(rows: Sequence[Row], new: str, old: str) -> list[str]:
         rate_old = len(o.latencies) / (o.seconds or 1.0)
         p95_new = percentile(sorted(n.latencies), 0.95)
         p95_old = percentile(sorted(o.latencies), 0.95)
-        parts = [f"{row.players} players, think {row.think:g} s:",
+        parts = [f"{row.server}, {row.players} players, think {row.think:g} s:",
                  f"req/s new/old {rate_new / rate_old:.2f}" if rate_old else "req/s n/a",
                  f"p95 old/new {p95_old / p95_new:.2f}" if p95_new else "p95 n/a"]
         if n.server_cpu and o.server_cpu and n.latencies and o.latencies:
@@ -713,18 +882,20 @@ def scenarios(text: str, think: float) -> list[tuple[int, float]]:
 
 
 def started_row(name: str, source: Path, folder: Path, players: int, think: float,
-                seconds: float, seed: int) -> Row:
-    """One scenario against a new server of ``source``, its database checked once the
-    server is stopped (so nothing can come from its memory)."""
+                seconds: float, seed: int, *, workers: int = 1, store: str | None = None
+                ) -> Row:
+    """One scenario against a new server of ``source`` (in ``workers`` processes, its
+    games in ``store`` or a new SQLite file), its database checked once the server is
+    stopped (so nothing can come from its memory)."""
     folder.mkdir(parents=True)
-    server, url = start_server(str(folder), source)
+    server, url = start_server(str(folder), source, workers=workers, store=store)
     try:
         tally = asyncio.run(run(url, players, seconds, think, seed=seed,
                                 server_pid=server.pid, check_now=False))
     finally:
         stop_server(server)
-    db = folder / "load.db"
-    check(tally, read_records(str(db), [game.id for game in tally.games]), "the database")
+    db = store or str(folder / "load.db")
+    check(tally, read_records(db, [game.id for game in tally.games]), "the database")
     return Row(name, players, think, tally)
 
 
@@ -788,6 +959,10 @@ def main() -> None:
     parser.add_argument("--compare", metavar="REF",
                         help="also run every scenario against the server of git commit REF")
     parser.add_argument("--seed", type=int, default=0, help="the players' choices (0)")
+    parser.add_argument("--workers", default="1", metavar="N,...",
+                        help="this tree's servers in N processes, a row for each N (1)")
+    parser.add_argument("--store", metavar="DB", help="this tree's servers keep their games "
+                        "here (postgresql://...; default: a new SQLite file a row)")
     args = parser.parse_args()
     try:
         plan = (scenarios(args.scenario, args.think) if args.scenario
@@ -804,14 +979,21 @@ def main() -> None:
         print("!" * 78 + "\n!! DATABASE CHECK SKIPPED: no --db names the server's "
               "database, so the games\n!! are read back from the server itself, which "
               "proves nothing of what was saved.\n" + "!" * 78, file=sys.stderr)
+    try:
+        counts = [int(n) for n in args.workers.split(",")]
+    except ValueError:
+        parser.error("--workers: whole numbers with commas between, e.g. 1,2")
+    if args.url and (args.workers != "1" or args.store):
+        parser.error("--workers and --store are for the servers started here")
     rows: list[Row] = []
     new, old = "this tree", ""
     with tempfile.TemporaryDirectory(prefix="numberplace-load-") as tmp:
-        servers = [(new, ROOT / "src")]
+        servers = [(new if n == 1 else f"{new}, {n} workers", ROOT / "src", n, args.store)
+                   for n in counts]
         if args.compare:
             source, commit = export_tree(args.compare, Path(tmp) / "ref")
             old = f"{args.compare} ({commit[:10]})"
-            servers.append((old, source))
+            servers.append((old, source, 1, None))
         for players, think in plan:
             if args.url:
                 say(args.url, players, think, args.seconds)
@@ -820,10 +1002,11 @@ def main() -> None:
                                         db=args.db))
                 rows.append(Row(args.url, players, think, tally))
                 continue
-            for name, source in servers:
+            for name, source, workers, store in servers:
                 say(name, players, think, args.seconds)
                 rows.append(started_row(name, source, Path(tmp) / f"row{len(rows)}",
-                                        players, think, args.seconds, args.seed))
+                                        players, think, args.seconds, args.seed,
+                                        workers=workers, store=store))
     print(table(rows))
     if args.compare:
         print(f"\nnew = {new}, old = {old} (above 1: new is better)")

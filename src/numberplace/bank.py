@@ -13,23 +13,20 @@ and the same file added again goes on after its last committed line.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import os
-import re
 import secrets
-import sqlite3
 import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .atomic import make_folder_for
+from .database import Database, connect, is_url, without_password
 from .errors import NumberplaceError
-from .extras import missing
 from .puzzle import Puzzle
 from .shape import Shape, by_name
 
@@ -285,27 +282,26 @@ class Bank:
     def __init__(self, path: str | os.PathLike[str] | None = None, *,
                  create: bool = True) -> None:
         self.path = str(path if path is not None else default_path())
-        local = not _is_url(self.path) and self.path != ":memory:"
+        local = not is_url(self.path) and self.path != ":memory:"
         if not create and local and not Path(self.path).exists():
             raise BankError(f"no bank at {self.path}")
-        self._store: _Store = (_Postgres(self.path) if _is_url(self.path)
-                               else _SQLite(self.path))
+        self._store = connect(self.path, "the bank", BankError)
         store = self._store
         try:
-            version = store.version()
+            version = _layout(store)
             if version is not None and version != SCHEMA_VERSION:
                 raise BankError(f"{self.shown} is a bank of layout {version}; this "
                                 f"numberplace reads layout {SCHEMA_VERSION}")
             if version is None and not create:
                 raise BankError(f"{self.shown} is not a numberplace bank")
             with self._write():
-                for statement in store.schema():
+                for statement in store.schema(_SCHEMA):
                     store.execute(statement)
                 store.execute(store.insert_ignore("meta", ("name", "value"), "name"),
                               ("schema", str(SCHEMA_VERSION)))
         except store.errors as exc:
             store.close()
-            raise BankError(f"cannot open the bank {self.shown}: {_said(exc)}") from None
+            raise store.failed("open", exc) from None
         except BankError:
             store.close()
             raise
@@ -314,7 +310,7 @@ class Bank:
     @property
     def shown(self) -> str:
         """The bank's file, or its URL without a password."""
-        return _without_password(self.path)
+        return without_password(self.path)
 
     def close(self) -> None:
         """Close the database."""
@@ -385,8 +381,8 @@ class Bank:
             store.insert_ignore("puzzles", (*_COLUMNS, "source", "tags", "created"), "key"),
             [(*e, source, tag_text, now) for e in entries])
 
-    def _write(self) -> _Transaction:
-        return _Transaction(self._store, self.shown)
+    def _write(self) -> AbstractContextManager[None]:
+        return self._store.transaction("write")
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -406,7 +402,7 @@ class Bank:
             for row in self._store.execute(sql, params):
                 yield Stored(*row)
         except self._store.errors as exc:
-            raise BankError(f"cannot read the bank {self.shown}: {_said(exc)}") from None
+            raise self._store.failed("read", exc) from None
 
     def draw(self, shape: str, level: int | None = None) -> Stored | None:
         """One puzzle of ``shape`` (at ``level``) chosen at random, or None; safe to call
@@ -426,8 +422,7 @@ class Bank:
                     f"{where} ORDER BY id LIMIT 1 OFFSET ?",
                     [*params, secrets.randbelow(total)]).fetchone()
             except store.errors as exc:
-                raise BankError(f"cannot read the bank {self.shown}: {_said(exc)}") \
-                    from None
+                raise store.failed("read", exc) from None
         return Stored(*row) if row else None
 
     def count(self, **filters: Any) -> int:
@@ -458,186 +453,7 @@ class Bank:
                         "imports ORDER BY id").fetchall()]
         total = int(run("SELECT count(*) FROM puzzles").fetchone()[0])
         return {"puzzles": total, "shapes": shapes, "levels": levels, "imports": imports,
-                "bytes": self._store.size()}
-
-
-def _is_url(path: str) -> bool:
-    return path.startswith(("postgresql://", "postgres://"))
-
-
-def _without_password(url: str) -> str:
-    """A URL as it may be shown: ``user:secret@`` becomes ``user@``."""
-    return re.sub(r"^(\w+://[^:/@]+):[^@]*@", r"\1@", url)
-
-
-def _said(exc: BaseException) -> str:
-    """An error of the database in one line."""
-    return " ".join(str(exc).split()) or type(exc).__name__
-
-
-class _Store:
-    """What the bank needs of a database: statements with ``?`` for parameters, and the
-    few places where SQLite and PostgreSQL differ."""
-
-    errors: tuple[type[BaseException], ...] = ()
-
-    def execute(self, sql: str, params: Sequence[object] = ()) -> Any:
-        raise NotImplementedError
-
-    def insert_many(self, sql: str, rows: list[tuple[object, ...]]) -> int:
-        """Run an insert for every row; how many rows were added."""
-        raise NotImplementedError
-
-    def insert_id(self, sql: str, params: Sequence[object]) -> int:
-        """Insert one row; its id."""
-        raise NotImplementedError
-
-    def insert_ignore(self, table: str, columns: Sequence[str], unique: str) -> str:
-        """An insert that leaves a row alone when its ``unique`` column is taken."""
-        raise NotImplementedError
-
-    def schema(self) -> list[str]:
-        raise NotImplementedError
-
-    def version(self) -> int | None:
-        """The layout of an existing bank, or None for a new one."""
-        raise NotImplementedError
-
-    def begin(self) -> None:
-        raise NotImplementedError
-
-    def size(self) -> int | None:
-        """Bytes the bank takes, where that is known."""
-        raise NotImplementedError
-
-    def close(self) -> None:
-        raise NotImplementedError
-
-    def _schema_statements(self, key: str, real: str) -> list[str]:
-        return [statement.replace("INTEGER PRIMARY KEY", key).replace(" REAL", " " + real)
-                for statement in _SCHEMA.split(";") if statement.strip()]
-
-
-class _SQLite(_Store):
-    errors = (sqlite3.Error,)
-
-    def __init__(self, path: str) -> None:
-        try:
-            if path != ":memory:":
-                make_folder_for(path)
-            self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            # a committed transaction survives the process being killed; the file stays
-            # whole after a power cut (the last transactions may be lost)
-            self.db.execute("PRAGMA synchronous=NORMAL")
-            self.db.execute("PRAGMA busy_timeout=10000")
-        except sqlite3.Error as exc:
-            raise BankError(f"cannot open the bank {path}: {_said(exc)}") from None
-        except OSError as exc:
-            raise BankError(f"cannot open the bank {path}: {exc.strerror or exc}") from None
-        self.path = path
-
-    def execute(self, sql: str, params: Sequence[object] = ()) -> Any:
-        return self.db.execute(sql, params)
-
-    def insert_many(self, sql: str, rows: list[tuple[object, ...]]) -> int:
-        before = self.db.total_changes
-        self.db.executemany(sql, rows)
-        return self.db.total_changes - before
-
-    def insert_id(self, sql: str, params: Sequence[object]) -> int:
-        return int(self.db.execute(sql, params).lastrowid or 0)
-
-    def insert_ignore(self, table: str, columns: Sequence[str], unique: str) -> str:
-        return (f"INSERT OR IGNORE INTO {table} ({', '.join(columns)}) "
-                f"VALUES ({', '.join('?' * len(columns))})")
-
-    def schema(self) -> list[str]:
-        return self._schema_statements("INTEGER PRIMARY KEY", "REAL")
-
-    def version(self) -> int | None:
-        found = self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND "
-                                "name = 'meta'").fetchone()
-        if found is None:
-            return None
-        row = self.db.execute("SELECT value FROM meta WHERE name = 'schema'").fetchone()
-        return int(row[0]) if row else None
-
-    def begin(self) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
-
-    def size(self) -> int | None:
-        if self.path == ":memory:":
-            return None
-        return _file_size(self.path)
-
-    def close(self) -> None:
-        self.db.close()
-
-
-class _Postgres(_Store):
-    def __init__(self, url: str) -> None:
-        try:
-            import psycopg
-        except ImportError:
-            raise BankError(str(missing("a PostgreSQL bank needs psycopg",
-                                        "bank-postgres"))) from None
-        self.errors = (psycopg.Error,)
-        try:
-            # autocommit: the bank says where each transaction begins and ends
-            self.db = psycopg.connect(url, autocommit=True, connect_timeout=20)
-        except psycopg.Error as exc:
-            raise BankError(f"cannot open the bank {_without_password(url)}: "
-                            f"{_said(exc)}") from None
-
-    def execute(self, sql: str, params: Sequence[object] = ()) -> Any:
-        return self.db.execute(sql.replace("?", "%s"), list(params))
-
-    def insert_many(self, sql: str, rows: list[tuple[object, ...]]) -> int:
-        if not rows:
-            return 0
-        with self.db.cursor() as cursor:
-            cursor.executemany(sql.replace("?", "%s"), rows)
-            return int(cursor.rowcount)
-
-    def insert_id(self, sql: str, params: Sequence[object]) -> int:
-        return int(self.execute(sql + " RETURNING id", params).fetchone()[0])
-
-    def insert_ignore(self, table: str, columns: Sequence[str], unique: str) -> str:
-        return (f"INSERT INTO {table} ({', '.join(columns)}) "
-                f"VALUES ({', '.join('?' * len(columns))}) ON CONFLICT ({unique}) DO NOTHING")
-
-    def schema(self) -> list[str]:
-        return self._schema_statements("BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY",
-                                       "DOUBLE PRECISION")
-
-    def version(self) -> int | None:
-        found = self.db.execute("SELECT to_regclass('meta')").fetchone()
-        if found is None or found[0] is None:
-            return None
-        row = self.db.execute("SELECT value FROM meta WHERE name = 'schema'").fetchone()
-        return int(row[0]) if row else None
-
-    def begin(self) -> None:
-        self.db.execute("BEGIN")
-
-    def size(self) -> int | None:
-        row = self.db.execute("SELECT pg_total_relation_size('puzzles') + "
-                              "pg_total_relation_size('imports')").fetchone()
-        return int(row[0]) if row else None
-
-    def close(self) -> None:
-        self.db.close()
-
-
-def _file_size(path: str) -> int:
-    total = 0
-    for suffix in ("", "-wal"):
-        try:
-            total += os.path.getsize(path + suffix)
-        except OSError:
-            pass
-    return total
+                "bytes": self._store.size(("puzzles", "imports"))}
 
 
 def _filters(shape: str | None, level: int | None, difficulty: tuple[float, float] | None,
@@ -673,33 +489,9 @@ def _filters(shape: str | None, level: int | None, difficulty: tuple[float, floa
     return (" WHERE " + " AND ".join(parts) if parts else ""), params
 
 
-class _Transaction:
-    """BEGIN ... COMMIT, rolled back on any error; database errors become one BankError
-    line."""
-
-    def __init__(self, store: _Store, shown: str) -> None:
-        self._store = store
-        self._shown = shown
-
-    def __enter__(self) -> None:
-        try:
-            self._store.begin()
-        except self._store.errors as exc:
-            raise BankError(f"cannot write the bank {self._shown}: {_said(exc)}") from None
-
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                 trace: object) -> None:
-        store = self._store
-        if kind is None:
-            try:
-                store.execute("COMMIT")
-                return
-            except store.errors as exc:
-                with contextlib.suppress(*store.errors):
-                    store.execute("ROLLBACK")
-                raise BankError(f"cannot write the bank {self._shown}: {_said(exc)}") \
-                    from None
-        with contextlib.suppress(*store.errors):
-            store.execute("ROLLBACK")
-        if error is not None and isinstance(error, store.errors):
-            raise BankError(f"cannot write the bank {self._shown}: {_said(error)}") from None
+def _layout(store: Database) -> int | None:
+    """The layout of an existing bank, or None for a new one."""
+    if not store.has_table("meta"):
+        return None
+    row = store.execute("SELECT value FROM meta WHERE name = 'schema'").fetchone()
+    return int(row[0]) if row else None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .errors import FormatError
 from .puzzle import Puzzle
@@ -246,8 +246,12 @@ def _kakuro_squares(shape: Shape) -> tuple[list[list[int | None]], list[list[int
     return clues, blocks
 
 
-#: Moves of each side of the history a game record carries.
+#: Moves of each side of the history a game record carries, and lines of its log.
 HISTORY_MOVES = 100
+LOG_SHOWN = 200
+#: The layers of a game record by their name in a session, and the record's key for each.
+LAYER_KEYS = {"value": "values", "source": "sources", "corner": "corner", "centre": "centre",
+              "colour": "colours"}
 
 
 def game_record(session: Session, game_id: str = "",
@@ -279,14 +283,102 @@ def game_record(session: Session, game_id: str = "",
         "can_redo": bool(session.history.undone),
         "timer": {"elapsed": round(session.timer.elapsed(), 1),
                   "running": session.timer.running},
-        "log": session.log[-200:], "share": share_text(puzzle),
+        "log": session.log[-LOG_SHOWN:], "log_total": len(session.log), "log_shown": LOG_SHOWN,
+        "share": share_text(puzzle),
         "notation": session.notation, "receipts": dict(session.receipts),
         "history": {"undo": [m.to_record() for m in history.done[-HISTORY_MOVES:]],
                     "redo": [m.to_record() for m in history.undone[-HISTORY_MOVES:]],
-                    "undo_total": len(history.done), "redo_total": len(history.undone)},
+                    "undo_total": len(history.done), "redo_total": len(history.undone),
+                    "shown": HISTORY_MOVES},
         "verdict": {"status": verdict.status, "message": verdict.message},
         "meta": shown_meta,
     }
+
+
+def game_changes(session: Session, change: Mapping[str, Any] | None, base: int,
+                 version: int) -> Record:
+    """What an action changed in a game as its board shows it, for a board that shows
+    the game at version ``base``: ``change`` is what it changed in the session (see
+    :mod:`numberplace.game.journal`), ``version`` the game's version after it.
+    :func:`patched` applies it. The layers that changed come whole, the lists (history,
+    log) as the ``[drop, keep, tail]`` of the whole list, the states that may have
+    changed as they are now; candidates and conflicts do not come (the board finds its
+    own)."""
+    history = session.history
+    out: Record = {"base": base, "version": version, "solved": session.solved,
+                   "can_undo": bool(history.done), "can_redo": bool(history.undone),
+                   "timer": {"elapsed": round(session.timer.elapsed(), 1),
+                             "running": session.timer.running}}
+    change = change or {}
+    layers = {layer for layer, _, _ in change.get("cells", ())}
+    filling = session.auto_fill or "auto_fill" in change.get("set", {})
+    if "value" in layers or filling:  # forced values are shown among the values
+        out["values"] = session.values()
+    if filling:
+        out["forced"] = sorted(session.forced()) if session.auto_fill else []
+    by_name = {str(layer): values for layer, values in session.layers.items()}
+    for layer in layers - {"value"}:
+        out[LAYER_KEYS[layer]] = list(by_name[layer])
+    if "undo" in change or "redo" in change:
+        out["history"] = {"undo": change.get("undo"), "redo": change.get("redo"),
+                          "undo_total": len(history.done), "redo_total": len(history.undone)}
+    if "log" in change:
+        out["log"], out["log_total"] = change["log"], len(session.log)
+    if "receipts" in change:
+        out["receipts"], out["receipts_kept"] = change["receipts"], change["receipts_kept"]
+    for key in ("mode", "notation", "auto_fill"):
+        if key in change.get("set", {}):
+            out[key] = change["set"][key]
+    if "verdict" in change.get("set", {}):
+        verdict = session.verdict()
+        out["verdict"] = {"status": verdict.status, "message": verdict.message}
+    return out
+
+
+def patched(record: Mapping[str, Any], changes: Mapping[str, Any]) -> Record | None:
+    """A game record (:func:`game_record`) brought up to date with :func:`game_changes`;
+    None when they are of different versions (the whole game must be read again). The
+    page does the same in JavaScript."""
+    if changes.get("base") != record.get("version"):
+        return None
+    out = dict(record)
+    out["version"] = changes["version"]
+    for key in ("values", "sources", "corner", "centre", "colours", "forced", "timer",
+                "solved", "can_undo", "can_redo", "mode", "notation", "auto_fill", "verdict",
+                "log_total"):
+        if key in changes:
+            out[key] = changes[key]
+    if "history" in changes:
+        old, new = record["history"], changes["history"]
+        out["history"] = {
+            "undo": _windowed(old["undo"], old["undo_total"], new["undo"], old["shown"]),
+            "redo": _windowed(old["redo"], old["redo_total"], new["redo"], old["shown"]),
+            "undo_total": new["undo_total"], "redo_total": new["redo_total"],
+            "shown": old["shown"]}
+    if "log" in changes:
+        out["log"] = _windowed(record["log"], record["log_total"], changes["log"],
+                               record["log_shown"])
+    if "receipts" in changes:
+        receipts = dict(record["receipts"])
+        for client, seq in changes["receipts"].items():
+            receipts.pop(client, None)
+            receipts[client] = seq
+        while len(receipts) > changes["receipts_kept"]:
+            del receipts[next(iter(receipts))]
+        out["receipts"] = receipts
+    return out
+
+
+def _windowed(window: list[Any], total: int, change: list[Any] | None, shown: int) -> list[Any]:
+    """The last ``shown`` items of a list of ``total`` items whose last ones ``window``
+    are, after the list changed as ``[drop, keep, tail]`` tells (None: it did not)."""
+    if change is None:
+        return window
+    drop, keep, tail = change
+    start = total - len(window)  # the whole list's index of the window's first item
+    first = max(drop, start) - start
+    last = max(first, drop + keep - start)
+    return (window[first:last] + list(tail))[-shown:]
 
 
 def hint_view_record(view: HintView, shape: Shape) -> Record:

@@ -681,3 +681,48 @@ def test_the_page_keeps_to_its_content_security_policy(site: tuple[str, Any]) ->
         page.goto(f"{base}/live")
         page.wait_for_selector("body")
         page.wait_for_timeout(500)  # any refused style, script or request is reported
+
+
+def test_the_pages_record_kept_from_the_answers_changes_is_the_servers(
+        site: tuple[str, Any]) -> None:
+    """The page asks for what each move changed, not the whole game, and keeps its record
+    of the game up to date from those changes: after marks, values, colours, undo and
+    redo it holds what the server's whole record says (but the candidates and conflicts,
+    which it finds itself)."""
+    base, browser = site
+    with fresh_page(browser) as page:
+        answers: list[dict[str, Any]] = []
+        page.on("response", lambda r: answers.append(r.json()) if "/actions" in r.url
+                and r.status == 200 else None)
+        page.goto(f"{base}/")
+        game = new_game(page)
+        empty = empty_cells(game)
+        solution = solution_of(game)
+        for n, i in enumerate(empty[:6]):
+            go_to(page, game, i)
+            page.keyboard.press(f"Shift+{1 + n % 9}")
+            page.keyboard.press(f"Control+{1 + (n + 4) % 9}")
+            if n % 2:
+                page.keyboard.press(game["symbols"][solution[i] - 1])
+        page.keyboard.press("Control+z")
+        page.keyboard.press("Control+z")
+        page.keyboard.press("Control+y")
+        page.keyboard.press("v")  # colours
+        page.keyboard.press("3")
+        page.keyboard.press("z")
+        page.click("#hint")
+        wait_message(page, "Hint 1/3")
+        server = confirmed(page)
+        kept = page.evaluate("(id) => JSON.parse(localStorage.getItem("
+                             "'numberplace-record:' + id))", server["id"])
+        for key in ("candidates", "conflicts"):
+            server.pop(key)
+        # the clock runs on between the last answer and this look at the server
+        assert kept["timer"]["running"] == server["timer"]["running"]
+        assert server["timer"]["elapsed"] - 5 < kept["timer"]["elapsed"] \
+            <= server["timer"]["elapsed"]
+        kept["timer"] = server["timer"]
+        assert {k: v for k, v in kept.items() if k not in ("candidates", "conflicts")} \
+            == server
+        assert len(answers) > 15 and all("changes" in a and "game" not in a for a in answers)
+        assert answers[-1]["changes"]["version"] == server["version"]

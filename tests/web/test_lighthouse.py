@@ -1,6 +1,9 @@
 """Lighthouse (npm, driving Debian's Chromium) on the game page as a first visit on a phone
 makes it (Lighthouse's default mobile preset: a mid-range phone on a slow 4G network):
-performance 95 or more, accessibility 100, best practices 95 or more."""
+performance 95 or more, accessibility 100, best practices 95 or more. The performance
+score is the median of three runs, as Lighthouse's own guidance on variance advises: its
+simulated phone is scaled from this machine's own timings, which other work running at
+the same time moves by a few points."""
 
 from __future__ import annotations
 
@@ -33,13 +36,22 @@ def test_lighthouse_on_a_phone(tmp_path: Path) -> None:
     if not LIGHTHOUSE.exists():
         _missing(f"lighthouse is missing at {LIGHTHOUSE.relative_to(ROOT)}; .ci/run installs "
                  "it with npm")
+    runs: list[dict[str, int]] = []
     with served(tmp_path / "games.db") as base:
-        report = lighthouse(f"{base}/", tmp_path / "report.json")
-    scores = {k: round(v["score"] * 100) for k, v in report["categories"].items()}
-    failing = [f"{audit['id']}: {audit.get('displayValue', '')}"
-               for audit in report["audits"].values()
-               if audit.get("score") is not None and audit["score"] < 1
-               and audit.get("scoreDisplayMode") == "binary"]
-    print("Lighthouse", report["lighthouseVersion"], "mobile:", scores)
-    for name, least in WANTED.items():
-        assert scores[name] >= least, (name, scores, failing)
+        # the median of three: two runs at the floor settle it either way
+        while len(runs) < 3 and 2 not in (sum(r["performance"] >= WANTED["performance"]
+                                              for r in runs),
+                                          sum(r["performance"] < WANTED["performance"]
+                                              for r in runs)):
+            report = lighthouse(f"{base}/", tmp_path / f"report-{len(runs)}.json")
+            scores = {k: round(v["score"] * 100) for k, v in report["categories"].items()}
+            failing = [f"{audit['id']}: {audit.get('displayValue', '')}"
+                       for audit in report["audits"].values()
+                       if audit.get("score") is not None and audit["score"] < 1
+                       and audit.get("scoreDisplayMode") == "binary"]
+            print("Lighthouse", report["lighthouseVersion"], "mobile:", scores)
+            for name in ("accessibility", "best-practices"):  # the same on every run
+                assert scores[name] >= WANTED[name], (name, scores, failing)
+            runs.append(scores)
+    performance = sorted(r["performance"] for r in runs)[len(runs) // 2]
+    assert performance >= WANTED["performance"], ("performance", runs)

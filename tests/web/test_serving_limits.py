@@ -119,17 +119,18 @@ def test_a_failed_save_is_a_json_503_and_the_move_is_not_kept(
     store = GameStore(tmp_path / "games.db")
     http = TestClient(create_app(store), raise_server_exceptions=False)
     game = post_game(http, {"puzzle": BOOK})
-    saved = GameStore.save
+    saved = GameStore.append
 
     def full(*args: Any, **kwargs: Any) -> None:
-        raise StoreError("the game store could not save the game: database or disk is full")
+        raise StoreError("cannot save the move in the game database: database or disk is "
+                         "full")
 
-    monkeypatch.setattr(GameStore, "save", full)
+    monkeypatch.setattr(GameStore, "append", full)
     answer = http.post(f"/api/games/{game['id']}/actions",
                        json={"action": "enter", "cells": [0], "value": 8})
     assert answer.status_code == 503 and "disk is full" in answer.json()["error"]
     assert answer.headers["retry-after"]
-    monkeypatch.setattr(GameStore, "save", saved)
+    monkeypatch.setattr(GameStore, "append", saved)
     after = http.get(f"/api/games/{game['id']}").json()
     assert after["values"][0] == 0 and not after["history"]["undo"]
 
@@ -200,12 +201,18 @@ def test_solver_work_past_its_slots_is_a_503_with_retry_after(
 
 
 def test_one_client_has_at_most_its_share_of_slots() -> None:
-    slots = Slots(4, 1, wait=0.1)
-    with slots.held("a"), pytest.raises(Busy, match="this client already has 1 search running"):
-        with slots.held("a"):
+    import asyncio
+
+    async def take() -> None:
+        slots = Slots(4, 1, wait=0.1)
+        async with slots.held("a"):
+            with pytest.raises(Busy, match="this client already has 1 search running"):
+                async with slots.held("a"):
+                    pass
+        async with slots.held("a"), slots.held("b"):
             pass
-    with slots.held("a"), slots.held("b"):
-        pass
+
+    asyncio.run(take())
 
 
 def test_a_ceiling_bounds_every_search_and_a_cancel_stops_it_at_once() -> None:
@@ -370,9 +377,9 @@ def test_the_cache_is_bounded_by_the_bytes_of_its_games(
     store = GameStore(tmp_path / "games.db")
     http = TestClient(create_app(store), raise_server_exceptions=False)
     game = post_game(http, {"puzzle": BOOK})
-    one = store.load_sized(game["id"])
+    one = store.stored(game["id"])
     assert one is not None
-    monkeypatch.setattr(web_app, "CACHED_BYTES", 3 * one[1] + 100)
+    monkeypatch.setattr(web_app, "CACHED_BYTES", 3 * one.size + 100)
     ids = [game["id"]] + [post_game(http, {"puzzle": BOOK})["id"] for _ in range(5)]
     games = http.app.state.games  # type: ignore[attr-defined]
     assert len(games._cache) == 3 and games._bytes == sum(g.size for g in games._cache.values())

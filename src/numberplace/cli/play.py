@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import socket
 import sys
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from . import options
 from .pipeline import Settings
@@ -35,37 +36,55 @@ def play(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
 
 
 def serve(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
-    """Serve the app to many players."""
-    app = _app(args)
-    return _serve(app, args.host, args.port, "", open_browser=False, what="serving")
+    """Serve the app to many players, in one process or several (``--workers``)."""
+    if args.workers == 1:
+        return _serve(_app(args), args.host, args.port, "", open_browser=False,
+                      what="serving")
+    from ..web.server import app_from_settings, run_workers
+
+    app_from_settings(_settings(args)).state.games.store.close()  # opens, or says why not
+    sock, url = _listen(args.host, args.port, "", shared=True)
+    run_workers(_settings(args), args.workers, sock, lambda: print(
+        f"numberplace: serving at {url} with {args.workers} workers (Ctrl-C to stop)",
+        file=sys.stderr, flush=True))
+    return 0
 
 
-def _app(args: argparse.Namespace) -> Starlette:
-    from ..web import GameStore, create_app, default_path
+def _settings(args: argparse.Namespace) -> dict[str, Any]:
+    """The app's settings from the command line (see :func:`web.server.app_from_settings`)."""
+    from ..web import default_path
     from ..web.app import GAMES_PER_HOUR
 
-    bank = None
-    if args.bank:
-        from ..bank import Bank
-
-        bank = Bank(args.bank, create=False)  # new games are drawn from it, never added
     # the local app answers to this machine's own names only: a page of another site
     # that renames itself to 127.0.0.1 cannot read the player's games
     hosts = getattr(args, "allowed_host", None) or (
         ["*"] if args.command == "serve" else ["127.0.0.1", "localhost"])
-    return create_app(GameStore(args.db or default_path()), bank,
-                      games_per_hour=getattr(args, "games_per_hour", GAMES_PER_HOUR),
-                      idle_days=getattr(args, "idle_days", None), hosts=hosts)
+    return {"db": str(args.db or default_path()), "bank": args.bank,
+            "games_per_hour": getattr(args, "games_per_hour", GAMES_PER_HOUR),
+            "idle_days": getattr(args, "idle_days", None), "hosts": hosts}
+
+
+def _app(args: argparse.Namespace) -> Starlette:
+    from ..web.server import app_from_settings
+
+    app: Starlette = app_from_settings(_settings(args))
+    return app
+
+
+def _listen(host: str, port: int, fragment: str, *, shared: bool = False
+            ) -> tuple[socket.socket, str]:
+    from ..web.server import listening_socket
+
+    sock = listening_socket(host, port, shared=shared)
+    shown = f"[{host}]" if ":" in host else host
+    return sock, f"http://{shown}:{sock.getsockname()[1]}/{fragment}"
 
 
 def _serve(app: object, host: str, port: int, fragment: str, *, open_browser: bool,
            what: str) -> int:
     from ..web import run
-    from ..web.server import listening_socket
 
-    sock = listening_socket(host, port)
-    shown = f"[{host}]" if ":" in host else host
-    url = f"http://{shown}:{sock.getsockname()[1]}/{fragment}"
+    sock, url = _listen(host, port, fragment)
 
     def started() -> None:
         print(f"numberplace: {what} at {url} (Ctrl-C to stop)", file=sys.stderr, flush=True)
@@ -106,11 +125,15 @@ def add_parsers(sub: options.Commands) -> None:
                    help="new games one address may start in an hour (default 600)")
     p.add_argument("--idle-days", type=options.positive_number("days"), metavar="D",
                    help="remove games nobody has played for D days (default: keep them)")
+    p.add_argument("--workers", type=options.whole_number(1, "is less than 1"), default=1,
+                   metavar="N", help="serve from N processes sharing the game store "
+                   "(default 1; use a PostgreSQL --db to share it across machines too)")
     _add_db(p)
 
 
 def _add_db(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--db", metavar="FILE", help="the SQLite file of saved games (default: "
+    p.add_argument("--db", metavar="DB", help="where games are saved: a SQLite file, or a "
+                   "PostgreSQL URL (postgresql://...) that several servers share (default: "
                    "numberplace/numberplace.db in the user's data folder)")
     p.add_argument("--bank", metavar="DB", help="draw new games from this puzzle bank "
                    "(see 'numberplace bank') where it holds the shape and level asked for")

@@ -77,28 +77,40 @@ class History:
 
     done: list[Move] = field(default_factory=list)
     undone: list[Move] = field(default_factory=list)
+    #: the cell changes among the moves of ``done``, kept as they come and go (counting
+    #: them at every move would cost in proportion to the history)
+    _changes: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._changes = sum(len(m.changes) for m in self.done)
 
     def record(self, move: Move) -> None:
         """A new move: it can be undone, and nothing can be redone any more. The oldest
         moves are let go past :data:`UNDO_MOVES` or :data:`UNDO_CHANGES`."""
         self.done.append(move)
         self.undone.clear()
-        changes = sum(len(m.changes) for m in self.done)
+        self._changes += len(move.changes)
         drop = 0
         while len(self.done) - drop > UNDO_MOVES or (
-                changes > UNDO_CHANGES and drop < len(self.done) - 1):
-            changes -= len(self.done[drop].changes)
+                self._changes > UNDO_CHANGES and drop < len(self.done) - 1):
+            self._changes -= len(self.done[drop].changes)
             drop += 1
         if drop:
             del self.done[:drop]
 
     def back(self) -> Move | None:
         """The move to undo (moved to the redo side), or None."""
-        return _shift(self.done, self.undone)
+        move = _shift(self.done, self.undone)
+        if move is not None:
+            self._changes -= len(move.changes)
+        return move
 
     def forward(self) -> Move | None:
         """The move to redo (moved back to the undo side), or None."""
-        return _shift(self.undone, self.done)
+        move = _shift(self.undone, self.done)
+        if move is not None:
+            self._changes += len(move.changes)
+        return move
 
 
 def _shift(source: list[Move], target: list[Move]) -> Move | None:

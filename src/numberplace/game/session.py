@@ -516,7 +516,8 @@ class Session:
 
     def _write(self, layer: Layer, cell: int, value: int) -> None:
         self.layers[layer][cell] = value
-        self._derived = None
+        if layer is Layer.VALUE:  # what is derived follows the values alone
+            self._derived = None
 
     def _value_changes(self, cells: Sequence[int], values: Sequence[int],
                        source: Source) -> tuple[Change, ...]:

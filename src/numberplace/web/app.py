@@ -16,8 +16,9 @@ Routes (every API answer JSON; an error is ``{"error": "..."}`` with a 4xx statu
 - ``GET /api/games/{id}`` a game as its board shows it;
 - ``POST /api/games/{id}/actions`` one action (``enter``, ``erase``, ``mark``, ``paint``,
   ``undo``, ``redo``, ``hint``, ``step``, ``solve``, ``check``, ``diagnose``, ``pause``,
-  ``resume``, ``auto``, ``notation``), answered with its reply and the game after it; a
-  body numbered by its client (``"client"``, ``"seq"``) is carried out once however
+  ``resume``, ``auto``, ``notation``), answered with its reply and the game after it
+  (with ``"answer": "changes"``, what changed: :func:`~numberplace.serialize.game_changes`);
+  a body numbered by its client (``"client"``, ``"seq"``) is carried out once however
   often it is sent;
 - ``GET /api/games/{id}/file?as=session|sdo|puzzle`` the game to keep (``puzzle``: the
   puzzle alone in the format JSON records use, the only one a Kakuro or Killer has);
@@ -25,9 +26,10 @@ Routes (every API answer JSON; an error is ``{"error": "..."}`` with a 4xx statu
 - ``POST /api/live`` the live solver's view of a puzzle.
 
 Games are isolated sessions, each behind its own lock, saved to the game store after
-every action (SQLite, in a transaction). Bodies are bounded in size and every solver call
-in time. Pages and static files are revalidated on every load (so a new version shows
-at once) and compressed.
+every action as what it changed (SQLite or PostgreSQL, in a transaction guarded by the
+game's version, so several servers may share the store). Bodies are bounded in size and
+every solver call in time. Pages and static files are revalidated on every load (so a new
+version shows at once) and compressed.
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
-from starlette.datastructures import Headers, MutableHeaders
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.gzip import GZipMiddleware
@@ -65,16 +67,16 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .. import formats
 from ..alphabet import Alphabet
 from ..errors import NumberplaceError
-from ..game import Mode, Session
+from ..game import Mode, Session, journal
 from ..game.saving import from_record, is_session_text, to_record
 from ..puzzle import Puzzle
-from ..serialize import game_record, hint_view_record, plain_format, shape_label
+from ..serialize import game_changes, game_record, hint_view_record, plain_format, shape_label
 from ..shape import by_name
 from .daily import daily_date, daily_puzzle
 from .live import live_view
 from .opening import open_text
 from .players import TZ_RANGE, player_stats
-from .store import GameInfo, GameStore, Progress, StoreError
+from .store import Conflict, GameInfo, GameStore, Progress, StoreError
 from .work import Busy, Quota, Slots, TooMany, client_of, off_loop
 
 if TYPE_CHECKING:
@@ -89,6 +91,14 @@ BODY_SECONDS = 10.0
 #: from the store when asked for.
 CACHED_GAMES = 2000
 CACHED_BYTES = 256 * 1024 * 1024
+#: A game's record is written whole again (and the entries after it let go) once its
+#: entries take more bytes than the record itself, and at least COMPACT_AFTER of them:
+#: so a move costs at most its own bytes twice over, however long the game; and at the
+#: latest after COMPACT_EVERY entries, so a game is read with at most that many applied.
+COMPACT_AFTER = 8
+COMPACT_EVERY = 1000
+#: Times an action is tried on a game that other servers keep saving first.
+CONFLICT_TRIES = 20
 #: Locks the games' requests take turns on, chosen by the game's id.
 STRIPES = 1024
 #: Searches (hints, steps, checks, new games) that run at once, and for one client: more
@@ -134,19 +144,30 @@ class BadRequest(Exception):
 @dataclass
 class Game:
     """A game being played: its session and what it is (whose, its label, level and
-    date). Its requests take turns on :meth:`Games.locked`."""
+    date), its version in the store and the session as saved there. Its requests take
+    turns on :meth:`Games.locked`."""
 
     session: Session
     info: GameInfo
-    #: the size of its record as last stored, in bytes: what it costs the cache
+    #: the bytes its record and entries take in the store: what it costs the cache
     size: int = 0
+    #: the store's version of the game this copy is
+    version: int = 0
+    #: entries stored after its record
+    entries: int = 0
+    #: the bytes of its record alone
+    record_size: int = 0
+    #: the session as saved, to tell what the next action changes
+    saved: journal.Mark | None = None
 
     def record(self, game_id: str) -> dict[str, Any]:
         """The game as its board shows it."""
         meta = {"level": self.info.level, "daily": self.info.daily}
         if self.info.label is not None:
             meta["label"] = self.info.label
-        return game_record(self.session, game_id, meta)
+        record = game_record(self.session, game_id, meta)
+        record["version"] = self.version
+        return record
 
 
 @dataclass(frozen=True)
@@ -164,8 +185,13 @@ class Games:
     A game's requests take turns on a lock chosen by its id (one of :data:`STRIPES`), not
     on one kept with its cached copy: a game dropped from the cache while an action runs
     keeps its lock, so the next request waits for that action's save and then reads the
-    game as saved. A save that fails drops the cached copy too, so the move it carried is
-    not kept: the next request reads the game as it was last saved.
+    game as saved. A cached copy is used only while the store holds the same version of
+    the game (another server sharing the store may have moved it on); a save from an
+    older version is refused by the store (:class:`Conflict`) and the action is tried
+    again on the game read afresh. A save that fails drops the cached copy too, so the
+    move it carried is not kept: the next request reads the game as it was last saved.
+    An action is saved as what it changed (an entry); now and then the record is written
+    whole again (:data:`COMPACT_AFTER`).
     """
 
     def __init__(self, store: GameStore, idle_seconds: float | None = None) -> None:
@@ -186,7 +212,8 @@ class Games:
         info = info or GameInfo(label=shape_label(session.shape))
         game_id = secrets.token_urlsafe(12)
         size = self.store.save(game_id, to_record(session), progress(session), info=info)
-        self._keep(game_id, Game(session, info, size))
+        self._keep(game_id, Game(session, info, size, record_size=size,
+                                 saved=journal.mark(session)))
         self._sweep()
         return game_id
 
@@ -213,15 +240,22 @@ class Games:
             cached = self._cache.get(game_id)
             if cached is not None:
                 self._cache.move_to_end(game_id)
+        if not _plausible_id(game_id):
+            raise BadRequest(f"no game {game_id!r}", 404)
+        if cached is not None:
+            # a cheap look at the store: another server may have saved the game since
+            if self.store.version(game_id) == cached.version:
                 return cached
-        found = self.store.load_sized(game_id) if _plausible_id(game_id) else None
+            self.forget(game_id)
+        found = self.store.stored(game_id)
         if found is None:
             raise BadRequest(f"no game {game_id!r}", 404)
-        record, size = found
         info = self.store.info(game_id) or GameInfo()
-        game = Game(from_record(record), info, size)
-        if game.session.puzzle_status is None:  # saved before verdicts were kept
-            game.session.verdict()
+        session = from_record(found.record)
+        game = Game(session, info, found.size, found.version, found.entries,
+                    found.record_size, journal.mark(session))
+        if session.puzzle_status is None:  # saved before verdicts were kept
+            session.verdict()
             self.save(game_id, game)
         return self._keep(game_id, game)
 
@@ -247,27 +281,46 @@ class Games:
             if gone is not None:
                 self._bytes -= gone.size
 
-    def save(self, game_id: str, game: Game, claim: str | None = None) -> None:
-        """Store a game after an action (under its lock); ``claim`` makes it that
-        player's if it is nobody's yet. StoreError if it cannot be stored: the cached
-        copy is dropped, and with it the action."""
-        info = game.info
-        if claim is not None and game.info.player is None:
-            info = replace(game.info, player=claim)
-        else:
+    def save(self, game_id: str, game: Game, claim: str | None = None
+             ) -> dict[str, Any] | None:
+        """Store what an action changed in a game (under its lock); what it changed (see
+        :mod:`numberplace.game.journal`), or None for nothing. ``claim`` makes the game
+        that player's if it is nobody's yet. StoreError if it cannot be stored, Conflict
+        if another server saved the game since it was read: the cached copy is dropped,
+        and with it the action."""
+        if claim is not None and game.info.player is not None:
             claim = None
+        assert game.saved is not None
+        change = journal.delta(game.saved, game.session)
+        if change is None and claim is None:
+            return None
         try:
-            size = self.store.save(game_id, to_record(game.session), progress(game.session),
-                                   claim=claim)
-        except StoreError:
+            added = self.store.append(game_id, game.version, change or {},
+                                      progress(game.session), claim=claim)
+        except (StoreError, Conflict):
             self.forget(game_id)
             raise
-        game.info = info
+        if claim is not None:
+            game.info = replace(game.info, player=claim)
+        game.version += 1
+        game.entries += 1
+        game.saved = journal.mark(game.session)
+        size = game.size + added
+        if game.entries >= COMPACT_EVERY or (game.entries >= COMPACT_AFTER
+                                             and 2 * (size - game.record_size) > size):
+            try:
+                written = self.store.compact(game_id, game.version, to_record(game.session))
+            except StoreError:
+                written = None  # the move is stored; its entries wait for the next time
+            if written is not None:
+                game.entries, size = 0, written
+                game.record_size = written
         with self._lock:
             if self._cache.get(game_id) is game:
                 self._bytes += size - game.size
             game.size = size
             self._trim()
+        return change
 
     def delete(self, game_id: str) -> bool:
         """Remove a game, from the cache and the store; False if there was none."""
@@ -572,6 +625,10 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Cross-Origin-Opener-Policy": "same-origin",
 }
+_SECURITY_RAW = [(name.lower().encode(), value.encode())
+                 for name, value in SECURITY_HEADERS.items()]
+_PAGE_HEADERS = [*_SECURITY_RAW, (b"cache-control", b"no-cache")]
+_API_HEADERS = [*_SECURITY_RAW, (b"cache-control", b"no-store")]
 #: Methods that change something: their requests must come from the app's own pages.
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
@@ -595,15 +652,17 @@ class _Headers:
         refused = _refused_write(scope) if path.startswith("/api/") else None
         revalidated = path in PAGES or path.startswith("/static/")
 
+        extra = _PAGE_HEADERS if revalidated else (
+            _API_HEADERS if path.startswith("/api/") else _SECURITY_RAW)
+
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                for name, value in SECURITY_HEADERS.items():
-                    headers.setdefault(name, value)
-                if revalidated:
-                    headers.setdefault("Cache-Control", "no-cache")
-                elif path.startswith("/api/"):
-                    headers.setdefault("Cache-Control", "no-store")
+                # added as raw pairs, past the ones the answer set itself: every answer
+                # passes here, so it is kept cheap
+                headers = list(message.get("headers", ()))
+                have = {name.lower() for name, _ in headers}
+                headers += [(name, value) for name, value in extra if name not in have]
+                message["headers"] = headers
             await send(message)
 
         if refused is not None:
@@ -718,6 +777,9 @@ async def _show(request: Request) -> Response:
 
 #: Actions that may search, and so take a solver slot.
 SOLVER_ACTIONS = frozenset({"hint", "step", "solve", "check", "diagnose"})
+#: Actions that never search (no value changes, so nothing is forced or checked anew):
+#: over in a moment, they need no watch for a client that goes away.
+QUICK_ACTIONS = frozenset({"mark", "paint", "pause", "resume", "notation"})
 
 
 async def _action(request: Request) -> Response:
@@ -725,30 +787,48 @@ async def _action(request: Request) -> Response:
     body = await _body(request)
     receipt = _receipt(body)
     player = _player(body)
+    answer_with = _text(body, "answer", "game")
+    if answer_with not in ("game", "changes"):
+        raise BadRequest("answer must be game (the whole game) or changes (what changed)")
 
-    def run() -> dict[str, Any]:
+    def attempt() -> dict[str, Any]:
         with games.locked(game_id) as game:
             session = game.session
             if receipt is not None and session.already_done(*receipt):
                 if player is not None and game.info.player is None:
                     games.save(game_id, game, claim=player)
                 return {"ok": True, "duplicate": True, "game": game.record(game_id)}
+            base = game.version
             try:
                 answer = act(session, body)
                 if receipt is not None:
                     session.receipt(*receipt)
-                games.save(game_id, game, claim=player)
+                change = games.save(game_id, game, claim=player)
             except BaseException:
                 # the action may have changed the session before it failed: the store's
                 # copy, from before it, is the game
                 games.forget(game_id)
                 raise
-            answer["game"] = game.record(game_id)
+            if answer_with == "changes":
+                answer["changes"] = game_changes(session, change, base, game.version)
+            else:
+                answer["game"] = game.record(game_id)
             return answer
+
+    def run() -> dict[str, Any]:
+        for tries in range(CONFLICT_TRIES):
+            try:
+                return attempt()
+            except Conflict:
+                # another server saved the game first: again, on its save, after a
+                # random wait that grows, so that two servers do not keep meeting
+                time.sleep(random.uniform(0, 0.002 * 2 ** min(tries, 6)))
+        raise StoreError(f"the game {game_id} is being changed elsewhere; try again")
 
     solver = body.get("action") in SOLVER_ACTIONS
     return JSONResponse(await off_loop(request, run, slots=_slots(request) if solver else None,
-                                       client=client_of(request, body)))
+                                       client=client_of(request, body),
+                                       watch=body.get("action") not in QUICK_ACTIONS))
 
 
 async def _delete(request: Request) -> Response:

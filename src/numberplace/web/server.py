@@ -1,9 +1,13 @@
-"""Serving the web app with uvicorn, on a port chosen by the caller or by the system."""
+"""Serving the web app with uvicorn, on a port chosen by the caller or by the system, in
+one process or in several workers that share the port and the game store."""
 
 from __future__ import annotations
 
+import multiprocessing
+import signal
 import socket
 from collections.abc import Callable
+from typing import Any
 
 from ..errors import NumberplaceError
 
@@ -11,11 +15,15 @@ from ..errors import NumberplaceError
 MAX_CONNECTIONS = 2000
 
 
-def listening_socket(host: str, port: int) -> socket.socket:
-    """A socket bound to ``host:port`` (port 0: any free one), or a one-line error."""
+def listening_socket(host: str, port: int, *, shared: bool = False) -> socket.socket:
+    """A socket bound to ``host:port`` (port 0: any free one), or a one-line error;
+    ``shared``: one of several listening on one port (each worker's own), which the
+    first must be as well."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if shared:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     try:
         sock.bind((host, port))
     except OSError as exc:
@@ -51,3 +59,64 @@ def run(app: object, sock: socket.socket, started: Callable[[], None] | None = N
         # uvicorn has already shut down gracefully and re-raises the signal it caught;
         # for a server, Ctrl-C is the normal way to stop, not a failure
         pass
+
+
+def run_workers(settings: dict[str, Any], workers: int, sock: socket.socket,
+                started: Callable[[], None] | None = None) -> None:
+    """Serve the app made by :func:`app_from_settings` from ``settings`` in ``workers``
+    processes until Ctrl-C. Each worker listens on a socket of its own bound to
+    ``sock``'s address (``SO_REUSEPORT``), so the kernel spreads the connections over
+    them (one shared socket lets whichever worker wakes first take a whole burst of
+    connections, and keep them); each opens the game store itself, and nothing a worker
+    keeps in memory is trusted over the store (see :class:`~numberplace.web.app.Games`).
+    A worker that dies is started again."""
+    host, port = sock.getsockname()[:2]
+    sockets = [sock] + [listening_socket(host, port, shared=True) for _ in range(workers - 1)]
+    spawn = multiprocessing.get_context("spawn")  # a fresh interpreter: no state forked
+    processes = [spawn.Process(target=_worker, args=(s, settings), daemon=True)
+                 for s in sockets]
+    for process in processes:
+        process.start()
+    if started is not None:
+        started()
+    # stopped by Ctrl-C or by a plain kill alike: the workers are stopped with it
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        while True:
+            for i, process in enumerate(processes):
+                process.join(0.5 / workers)
+                if process.exitcode is not None:  # died: another in its place
+                    processes[i] = spawn.Process(target=_worker, args=(sockets[i], settings),
+                                                 daemon=True)
+                    processes[i].start()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join(5)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _worker(sock: socket.socket, settings: dict[str, Any]) -> None:
+    """One worker: the app of ``settings`` served on ``sock`` until told to stop."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent says when to stop (SIGTERM)
+    run(app_from_settings(settings), sock)
+
+
+def app_from_settings(settings: dict[str, Any]) -> Any:
+    """The web app of ``settings``: ``db`` (the game store), ``bank``, ``games_per_hour``,
+    ``idle_days`` and ``hosts`` (see :func:`~numberplace.web.app.create_app`)."""
+    from ..bank import Bank
+    from .app import GAMES_PER_HOUR, create_app
+    from .store import GameStore
+
+    bank = Bank(settings["bank"], create=False) if settings.get("bank") else None
+    return create_app(GameStore(settings["db"]), bank,
+                      games_per_hour=settings.get("games_per_hour", GAMES_PER_HOUR),
+                      idle_days=settings.get("idle_days"), hosts=settings.get("hosts", ["*"]))

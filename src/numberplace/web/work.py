@@ -12,14 +12,15 @@ answered 503 with ``Retry-After`` rather than queued behind the others.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import threading
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
 from typing import TypeVar
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 
 from ..limits import ceiling
@@ -30,6 +31,12 @@ T = TypeVar("T")
 REQUEST_SECONDS = 15.0
 #: Seconds a request waits for a solver slot before it is told to come back.
 SLOT_WAIT = 5.0
+#: The threads requests' work runs in: a few more than the solver slots, so moves always
+#: find one. Few, as the work is CPU-bound under one interpreter lock: forty threads
+#: taking turns on it made the slowest 1% of answers wait 1 s where eight take 0.15 s
+#: (bench/load.py, 50 players). A pool of the standard library's, handed to the event
+#: loop directly.
+THREADS = ThreadPoolExecutor(8, thread_name_prefix="numberplace-request")
 
 
 class Busy(Exception):
@@ -41,37 +48,54 @@ class Busy(Exception):
 
 
 class Slots:
-    """Places for solver work: ``total`` at once, ``per_client`` for one client."""
+    """Places for solver work: ``total`` at once, ``per_client`` for one client. Taken on
+    the event loop before the work goes to a thread, so a request waiting for a place
+    holds no thread (the threads are few: see :data:`THREADS`)."""
 
     def __init__(self, total: int, per_client: int, wait: float = SLOT_WAIT) -> None:
         self.total = total
         self.per_client = per_client
         self.wait = wait
-        self._turn = threading.Condition()
+        self._conditions: dict[asyncio.AbstractEventLoop, asyncio.Condition] = {}
         self._held: Counter[str] = Counter()
 
-    @contextmanager
-    def held(self, client: str) -> Iterator[None]:
+    @property
+    def _turn(self) -> asyncio.Condition:
+        """The condition of the running event loop (a server has one; a test client may
+        start one a request)."""
+        loop = asyncio.get_running_loop()
+        if loop not in self._conditions:
+            self._conditions = {k: v for k, v in self._conditions.items()
+                                if not k.is_closed()}
+            self._conditions[loop] = asyncio.Condition()
+        return self._conditions[loop]
+
+    @asynccontextmanager
+    async def held(self, client: str) -> AsyncIterator[None]:
         """A slot for ``client`` while the block runs; :class:`Busy` if none comes free
         within ``wait`` seconds."""
-        with self._turn:
-            if not self._turn.wait_for(lambda: self._free_for(client), timeout=self.wait):
+        turn = self._turn
+        async with turn:
+            try:
+                await asyncio.wait_for(turn.wait_for(lambda: self._free_for(client)),
+                                       self.wait)
+            except asyncio.TimeoutError:
                 mine = self._held[client] >= self.per_client
                 running = "1 search" if self.per_client == 1 else \
                     f"{self.per_client} searches"
                 raise Busy(f"this client already has {running} running; try again when "
                            f"they end" if mine else
                            "the server is busy with other players' searches; try again "
-                           "in a moment")
+                           "in a moment") from None
             self._held[client] += 1
         try:
             yield
         finally:
-            with self._turn:
+            async with turn:
                 self._held[client] -= 1
                 if not self._held[client]:
                     del self._held[client]
-                self._turn.notify_all()
+                turn.notify_all()
 
     def _free_for(self, client: str) -> bool:
         return sum(self._held.values()) < self.total and self._held[client] < self.per_client
@@ -108,22 +132,33 @@ class TooMany(Busy):
 
 
 async def off_loop(request: Request, work: Callable[[], T], *, slots: Slots | None = None,
-                   client: str = "", seconds: float = REQUEST_SECONDS) -> T:
+                   client: str = "", seconds: float = REQUEST_SECONDS,
+                   watch: bool = True) -> T:
     """``work()`` in a worker thread, within ``seconds`` for all its searches (and in a
-    solver slot of ``slots``, when given); its searches stop at once if the client goes
-    away before the answer."""
+    solver slot of ``slots``, when given); with ``watch``, its searches stop at once if
+    the client goes away before the answer (a move, over in a moment, need not be
+    watched)."""
     gone = threading.Event()
 
     def bounded() -> T:
         with ceiling(seconds, gone):
-            if slots is None:
-                return work()
-            with slots.held(client):
-                return work()
+            return work()
 
+    if slots is None:
+        return await _in_thread(request, bounded, gone, watch)
+    async with slots.held(client):
+        return await _in_thread(request, bounded, gone, watch)
+
+
+async def _in_thread(request: Request, work: Callable[[], T], gone: threading.Event,
+                     watch: bool) -> T:
+    run = asyncio.get_running_loop().run_in_executor(
+        THREADS, contextvars.copy_context().run, work)
+    if not watch:
+        return await run
     watcher = asyncio.ensure_future(_watch(request, gone))
     try:
-        return await run_in_threadpool(bounded)
+        return await run
     finally:
         watcher.cancel()
 

@@ -4,7 +4,7 @@
 
 import { buildBoard, fillCell } from "./board.js";
 import * as rules from "./rules.js";
-import { Outbox, api, drainOthers, randomId, saved } from "./sync.js";
+import { Outbox, api, drainOthers, patched, randomId, saved } from "./sync.js";
 
 const $ = (id) => document.getElementById(id);
 const MODES = ["normal", "corner", "centre", "colour"];
@@ -73,6 +73,14 @@ async function start(path, body, report = (m) => say(m, true), wanted = () => tr
     report(error.offline && !error.status ? "A new game needs the server, which cannot be reached now." : error.message);
     return null;
   }
+}
+
+// The whole game again, when an answer's changes are of another version than the page's.
+async function reread(id) {
+  try {
+    const game = await api(`/api/games/${encodeURIComponent(id)}`);
+    if (record && game.id === record.id) show(game);
+  } catch { /* the next answer or a reload tries again */ }
 }
 
 async function open(id) {
@@ -156,9 +164,11 @@ function rebuild() {
 
 function onAnswer(answer, body) {
   if (answer.game && answer.game.id !== record.id) return;
-  if (answer.game) {
+  const game = answer.changes ? patched(record, answer.changes) : answer.game;
+  if (answer.changes && !game) reread(record.id);  // played elsewhere meanwhile
+  if (game) {
     const wasSolved = record.solved;
-    show(answer.game);
+    show(game);
     if (record.solved && !wasSolved) celebrate();
   }
   if (answer.ok === false && !body.quiet) say(answer.message, true);

@@ -54,6 +54,46 @@ export async function api(path, body) {
   return data;
 }
 
+// A game's record brought up to date with what an action changed (an answer's `changes`),
+// or null when the record is of another version than the one changed (another page or
+// device played the game since): then the whole game is read again.
+export function patched(record, changes) {
+  if (!record || changes.base !== record.version) return null;
+  const next = { ...record, version: changes.version };
+  for (const key of ["values", "sources", "corner", "centre", "colours", "forced", "timer", "solved",
+    "can_undo", "can_redo", "mode", "notation", "auto_fill", "verdict", "log_total"]) {
+    if (key in changes) next[key] = changes[key];
+  }
+  if (changes.history) {
+    const old = record.history;
+    next.history = {
+      undo: windowed(old.undo, old.undo_total, changes.history.undo, old.shown),
+      redo: windowed(old.redo, old.redo_total, changes.history.redo, old.shown),
+      undo_total: changes.history.undo_total, redo_total: changes.history.redo_total, shown: old.shown,
+    };
+  }
+  if (changes.log) next.log = windowed(record.log, record.log_total, changes.log, record.log_shown);
+  if (changes.receipts) {
+    const receipts = { ...record.receipts };
+    for (const [client, seq] of Object.entries(changes.receipts)) { delete receipts[client]; receipts[client] = seq; }
+    const keys = Object.keys(receipts);
+    for (const client of keys.slice(0, Math.max(0, keys.length - changes.receipts_kept))) delete receipts[client];
+    next.receipts = receipts;
+  }
+  return next;
+}
+
+// The last `shown` items of a list of `total` items whose last ones `window` holds, after
+// the whole list changed as [drop, keep, tail] tells (absent: it did not change).
+function windowed(window, total, change, shown) {
+  if (!change) return window;
+  const [drop, keep, tail] = change;
+  const start = total - window.length;
+  const first = Math.max(drop, start) - start;
+  const last = Math.max(first, drop + keep - start);
+  return window.slice(first, last).concat(tail).slice(-shown);
+}
+
 const KEPT_RECORDS = 6;  // games whose last record the browser keeps, for offline play
 
 function remove(key) { try { localStorage.removeItem(key); } catch { /* nothing kept */ } }
@@ -94,7 +134,8 @@ export class Outbox {
   // server has it; otherwise (a question: a hint, a check) it is asked only while the
   // server is reached, and its promise gives the answer (or rejects).
   push(body, keep) {
-    const item = { body: { ...body, client: clientId, seq: nextSeq() }, keep };
+    // answered with what changed, not the whole game (see `patched`)
+    const item = { body: { ...body, client: clientId, seq: nextSeq(), answer: "changes" }, keep };
     const answered = new Promise((resolve, reject) => { item.resolve = resolve; item.reject = reject; });
     if (!keep && !this.online && this.queue.length) {
       item.reject(Object.assign(new Error("offline"), { offline: true }));
