@@ -22,7 +22,8 @@ from conftest import data_lines, shuffled_9x9
 
 URL = os.environ.get("NUMBERPLACE_TEST_POSTGRES")
 psycopg = pytest.importorskip("psycopg", reason="the bank-postgres extra is not installed")
-pytestmark = pytest.mark.skipif(not URL, reason="NUMBERPLACE_TEST_POSTGRES is not set")
+pytestmark = [pytest.mark.skipif(not URL, reason="NUMBERPLACE_TEST_POSTGRES is not set"),
+              pytest.mark.xdist_group("postgres")]  # one test database: one at a time
 
 ROOT = Path(__file__).resolve().parents[2]
 

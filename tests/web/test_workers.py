@@ -28,6 +28,7 @@ URL = os.environ.get("NUMBERPLACE_TEST_POSTGRES")
 ROOT = Path(__file__).resolve().parents[2]
 BOOK = "..9.5..6.3.219..87.6.3.......85.3..117.....545..8.12.......7.2.48..125.3.2..3.7.."
 EMPTY = [c for c, ch in enumerate(BOOK) if ch == "."]
+pytestmark = pytest.mark.xdist_group("postgres")  # one test database: one at a time
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
