@@ -586,13 +586,14 @@ def create_app(store: GameStore | None = None, bank: Bank | None = None,
     ``idle_days`` are removed (None: kept); ``hosts`` are the names the server answers
     to (``*``: any)."""
     routes = [
+        # the moves first: routes are tried in order, and moves are most of the requests
+        Route("/api/games/{game}/actions", _action, methods=["POST"]),
         *(Route(path, _page) for path in PAGES),
         Route("/api/shapes", _shapes),
         Route("/api/games", _create, methods=["POST"]),
         Route("/api/daily", _daily, methods=["POST"]),
         Route("/api/games/{game}", _show),
         Route("/api/games/{game}", _delete, methods=["DELETE"]),
-        Route("/api/games/{game}/actions", _action, methods=["POST"]),
         Route("/api/games/{game}/file", _download),
         Route("/api/players/{player}/games", _player_games),
         Route("/api/players/{player}/stats", _player_stats),

@@ -20,15 +20,18 @@ columns existed gains them when opened.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import sqlite3
 import threading
 import time
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..database import Database, connect
+from ..database import Database, connect, is_url
 from ..errors import NumberplaceError
 from ..game import journal
 
@@ -49,6 +52,8 @@ CREATE TABLE IF NOT EXISTS daily (date TEXT PRIMARY KEY, puzzle TEXT NOT NULL,
 """
 #: Games a player's list holds at most.
 LISTED = 100
+#: Seconds between two folds of a SQLite store's write-ahead log into its file.
+FOLD_SECONDS = 1.0
 
 
 class StoreError(NumberplaceError):
@@ -125,8 +130,19 @@ class GameStore:
 
     def __init__(self, path: str | os.PathLike[str] = ":memory:") -> None:
         self.path = str(path)
-        self._db: Database = connect(self.path, "the game database", StoreError)
-        db = self._db
+        first = connect(self.path, "the game database", StoreError)
+        #: SQLite: one connection the threads take turns on (its writes take turns
+        #: anyway); PostgreSQL: a connection a thread, so that one thread's round trips
+        #: do not wait on another's
+        self._shared = not is_url(self.path)
+        self._lock: AbstractContextManager[Any] = (threading.Lock() if self._shared
+                                                    else contextlib.nullcontext())
+        self._first = first
+        self._opened = [first]
+        self._local = threading.local()
+        self._local.db = first
+        self._opening = threading.Lock()
+        db = first
         try:
             with db.transaction("set up"):
                 for statement in db.schema(SCHEMA):
@@ -141,7 +157,39 @@ class GameStore:
         except StoreError:
             db.close()
             raise
-        self._lock = threading.Lock()
+        if self._shared and self.path != ":memory:":
+            # the write-ahead log is folded into the file by a thread of its own, not by
+            # whichever move happens to fill it (a fold waits on the disk, and that move,
+            # and every request behind the store's lock, would wait with it)
+            db.execute("PRAGMA wal_autocheckpoint=0")
+            self._folding = threading.Thread(target=self._fold, daemon=True,
+                                             name="numberplace-checkpoint")
+            self._folding.start()
+
+    def _fold(self) -> None:
+        """Fold the write-ahead log into the file every :data:`FOLD_SECONDS`, on a
+        connection of its own, without blocking writers; until the store is closed."""
+        try:
+            own = sqlite3.connect(self.path, isolation_level=None)
+        except sqlite3.Error:
+            return  # the log is then folded as SQLite does by itself, when it is opened
+        with contextlib.closing(own):
+            while self._opened:
+                time.sleep(FOLD_SECONDS)
+                with contextlib.suppress(sqlite3.Error):  # busy now: the next time
+                    own.execute("PRAGMA wal_checkpoint(PASSIVE)")
+
+    @property
+    def _db(self) -> Database:
+        """This thread's connection (see ``_shared``)."""
+        if self._shared:
+            return self._first
+        db: Database | None = getattr(self._local, "db", None)
+        if db is None:
+            db = self._local.db = connect(self.path, "the game database", StoreError)
+            with self._opening:
+                self._opened.append(db)
+        return db
 
     def _write(self, doing: str) -> Any:
         return self._db.transaction(doing)
@@ -168,11 +216,11 @@ class GameStore:
             self._progress(game_id, progress, claim, now)
         return len(text)
 
-    def _progress(self, game_id: str, progress: Progress | None, claim: str | None,
-                  now: float, version: int | None = None) -> int:
-        """Set where a game stands (and, with ``version``, move it on from that version
-        to the next); the rows changed: 0 when the game is not at ``version``."""
-        db = self._db
+    @staticmethod
+    def _sets(progress: Progress | None, now: float, version: int | None
+              ) -> tuple[str, list[object]]:
+        """The SET of an update of where a game stands (and, with ``version``, of its
+        move to the next version), and its parameters."""
         sets: list[str] = ["updated = ?"]
         params: list[object] = [now]
         if version is not None:
@@ -185,14 +233,24 @@ class GameStore:
             params += [progress.name, int(progress.solved), int(progress.revealed),
                        round(progress.elapsed, 1), progress.filled, progress.cells,
                        int(progress.solved), now]
+        return ", ".join(sets), params
+
+    def _progress(self, game_id: str, progress: Progress | None, claim: str | None,
+                  now: float, version: int | None = None) -> int:
+        """Set where a game stands (and, with ``version``, move it on from that version
+        to the next); the rows changed: 0 when the game is not at ``version``."""
+        sets, params = self._sets(progress, now, version)
         where, keys = (("id = ? AND version = ?", [game_id, version]) if version is not None
                        else ("id = ?", [game_id]))
-        changed = int(db.execute(f"UPDATE games SET {', '.join(sets)} WHERE {where}",
-                                 (*params, *keys)).rowcount)
+        changed = int(self._db.execute(f"UPDATE games SET {sets} WHERE {where}",
+                                       (*params, *keys)).rowcount)
         if claim is not None and changed:
-            db.execute("UPDATE games SET player = ? WHERE id = ? AND player IS NULL",
-                       (claim, game_id))
+            self._claim(game_id, claim)
         return changed
+
+    def _claim(self, game_id: str, player: str) -> None:
+        self._db.execute("UPDATE games SET player = ? WHERE id = ? AND player IS NULL",
+                         (player, game_id))
 
     def append(self, game_id: str, version: int, change: dict[str, Any],
                progress: Progress | None = None, *, claim: str | None = None) -> int:
@@ -201,11 +259,26 @@ class GameStore:
         ``version`` (another server saved it since), and nothing is written."""
         text = json.dumps(change, separators=(",", ":"))
         now = time.time()
+        db = self._db
+        if db.atomic_statements:
+            # one statement, its own transaction: the game moved on and its entry added,
+            # or neither, in one round trip
+            sets, params = self._sets(progress, now, version)
+            with self._lock, db.reported("save the move in"):
+                added = db.execute(
+                    f"WITH moved AS (UPDATE games SET {sets} WHERE id = ? AND version = ? "
+                    f"RETURNING id) INSERT INTO entries (game, n, delta) SELECT id, ?, ? "
+                    f"FROM moved", (*params, game_id, version, version + 1, text)).rowcount
+                if added != 1:
+                    raise Conflict(game_id)
+                if claim is not None:
+                    self._claim(game_id, claim)
+            return len(text)
         with self._lock, self._write("save the move in"):
             if self._progress(game_id, progress, claim, now, version) != 1:
                 raise Conflict(game_id)
-            self._db.execute("INSERT INTO entries (game, n, delta) VALUES (?, ?, ?)",
-                             (game_id, version + 1, text))
+            db.execute("INSERT INTO entries (game, n, delta) VALUES (?, ?, ?)",
+                       (game_id, version + 1, text))
         return len(text)
 
     def compact(self, game_id: str, version: int, record: dict[str, Any]) -> int | None:
@@ -338,6 +411,8 @@ class GameStore:
             return int(self._db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
 
     def close(self) -> None:
-        """Close the database."""
-        with self._lock:
-            self._db.close()
+        """Close the database (every thread's connection)."""
+        with self._lock, self._opening:
+            for db in self._opened:
+                db.close()
+            self._opened.clear()
