@@ -26,6 +26,7 @@ import os
 import sqlite3
 import threading
 import time
+import weakref
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
@@ -162,22 +163,9 @@ class GameStore:
             # whichever move happens to fill it (a fold waits on the disk, and that move,
             # and every request behind the store's lock, would wait with it)
             db.execute("PRAGMA wal_autocheckpoint=0")
-            self._folding = threading.Thread(target=self._fold, daemon=True,
-                                             name="numberplace-checkpoint")
-            self._folding.start()
-
-    def _fold(self) -> None:
-        """Fold the write-ahead log into the file every :data:`FOLD_SECONDS`, on a
-        connection of its own, without blocking writers; until the store is closed."""
-        try:
-            own = sqlite3.connect(self.path, isolation_level=None)
-        except sqlite3.Error:
-            return  # the log is then folded as SQLite does by itself, when it is opened
-        with contextlib.closing(own):
-            while self._opened:
-                time.sleep(FOLD_SECONDS)
-                with contextlib.suppress(sqlite3.Error):  # busy now: the next time
-                    own.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            # the thread holds the store weakly: it ends once the store is closed or gone
+            threading.Thread(target=_fold, args=(weakref.ref(self), self.path), daemon=True,
+                             name="numberplace-checkpoint").start()
 
     @property
     def _db(self) -> Database:
@@ -416,3 +404,20 @@ class GameStore:
             for db in self._opened:
                 db.close()
             self._opened.clear()
+
+
+def _fold(store: weakref.ref[GameStore], path: str) -> None:
+    """Fold a SQLite store's write-ahead log into its file every :data:`FOLD_SECONDS`,
+    without blocking its writers, until the store is closed or gone. A connection is
+    opened for each fold, so a store that is gone holds no file open."""
+    while True:
+        time.sleep(FOLD_SECONDS)
+        alive = store()
+        if alive is None or not alive._opened:
+            return
+        del alive
+        with contextlib.suppress(sqlite3.Error):  # busy now, or gone: the next time
+            # mode=rw: a file removed meanwhile is not made anew
+            with contextlib.closing(sqlite3.connect(Path(path).resolve().as_uri() + "?mode=rw",
+                                                    uri=True, isolation_level=None)) as own:
+                own.execute("PRAGMA wal_checkpoint(PASSIVE)")
