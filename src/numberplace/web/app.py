@@ -735,9 +735,9 @@ async def _create(request: Request) -> Response:
             record["note"] = made.note
         return record
 
-    record = await off_loop(request, make, slots=_slots(request),
+    answer = await off_loop(request, lambda: _encoded(make()), slots=_slots(request),
                             client=client_of(request, body), seconds=GENERATE_SECONDS + 5)
-    return JSONResponse(record, status_code=201)
+    return _json(answer, 201)
 
 
 async def _daily(request: Request) -> Response:
@@ -760,10 +760,14 @@ async def _daily(request: Request) -> Response:
         with games.locked(game_id) as game:
             return game.record(game_id), 201
 
-    record, status = await off_loop(request, find_or_make, slots=_slots(request),
-                                    client=client_of(request, body),
-                                    seconds=GENERATE_SECONDS + 5)
-    return JSONResponse(record, status_code=status)
+    def answer() -> tuple[bytes, int]:
+        record, status = find_or_make()
+        return _encoded(record), status
+
+    encoded, status = await off_loop(request, answer, slots=_slots(request),
+                                     client=client_of(request, body),
+                                     seconds=GENERATE_SECONDS + 5)
+    return _json(encoded, status)
 
 
 async def _show(request: Request) -> Response:
@@ -773,7 +777,7 @@ async def _show(request: Request) -> Response:
         with games.locked(game_id) as game:
             return game.record(game_id)
 
-    return JSONResponse(await off_loop(request, look))
+    return _json(await off_loop(request, lambda: _encoded(look())))
 
 
 #: Actions that may search, and so take a solver slot.
@@ -827,9 +831,10 @@ async def _action(request: Request) -> Response:
         raise StoreError(f"the game {game_id} is being changed elsewhere; try again")
 
     solver = body.get("action") in SOLVER_ACTIONS
-    return JSONResponse(await off_loop(request, run, slots=_slots(request) if solver else None,
-                                       client=client_of(request, body),
-                                       watch=body.get("action") not in QUICK_ACTIONS))
+    return _json(await off_loop(request, lambda: _encoded(run()),
+                                slots=_slots(request) if solver else None,
+                                client=client_of(request, body),
+                                watch=body.get("action") not in QUICK_ACTIONS))
 
 
 async def _delete(request: Request) -> Response:
@@ -846,7 +851,10 @@ async def _download(request: Request) -> Response:
         raise BadRequest("as must be session, sdo or puzzle")
     games = _games(request)
 
-    def written() -> str:
+    def written() -> bytes:
+        return (text() + "\n").encode()
+
+    def text() -> str:
         with games.locked(game_id) as game:
             session = game.session
             puzzle = session.puzzle
@@ -859,17 +867,18 @@ async def _download(request: Request) -> Response:
                     formats.write(puzzle, alone) if kind == "puzzle" else
                     json.dumps(to_record(session)))
 
-    text = await off_loop(request, written)
+    content = await off_loop(request, written)
     suffix = {"session": "json", "sdo": "sdo", "puzzle": "txt"}[kind]
     name = f"numberplace-{game_id}.{suffix}"
-    return PlainTextResponse(text + "\n", headers={
+    return PlainTextResponse(content, headers={
         "content-disposition": f'attachment; filename="{name}"'})
 
 
 async def _player_games(request: Request) -> Response:
     player = _ident(request.path_params["player"], "player")
     store = _games(request).store
-    return JSONResponse({"games": await off_loop(request, lambda: store.player_games(player))})
+    return _json(await off_loop(request,
+                                lambda: _encoded({"games": store.player_games(player)})))
 
 
 async def _player_stats(request: Request) -> Response:
@@ -879,14 +888,25 @@ async def _player_stats(request: Request) -> Response:
     if not re.fullmatch(r"[+-]?\d{1,4}", tz) or not low <= int(tz) <= high:
         raise BadRequest(f"tz must be minutes east of UTC, from {low} to {high}")
     store = _games(request).store
-    played = await off_loop(request, lambda: store.played(player))
-    return JSONResponse(player_stats(played, time.time(), int(tz)))
+    return _json(await off_loop(request, lambda: _encoded(
+        player_stats(store.played(player), time.time(), int(tz)))))
 
 
 async def _live(request: Request) -> Response:
     body = await _body(request)
-    return JSONResponse(await off_loop(request, lambda: live_view(body),
-                                       slots=_slots(request), client=client_of(request, body)))
+    return _json(await off_loop(request, lambda: _encoded(live_view(body)),
+                                slots=_slots(request), client=client_of(request, body)))
+
+
+def _encoded(value: object) -> bytes:
+    """An answer as JSON bytes, made in the request's worker thread: a big game's record
+    is not written out on the event loop either."""
+    return json.dumps(value, ensure_ascii=False, allow_nan=False,
+                      separators=(",", ":")).encode()
+
+
+def _json(content: bytes, status: int = 200) -> Response:
+    return Response(content, status_code=status, media_type="application/json")
 
 
 def _slots(request: Request) -> Slots:
