@@ -13,6 +13,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import pytest
 from browser import ARGS, CHROMIUM, ROOT, _missing, need_browser, served
 
 LIGHTHOUSE = ROOT / ".ci" / "node" / "node_modules" / "lighthouse" / "cli" / "index.js"
@@ -31,6 +32,7 @@ def lighthouse(url: str, out: Path) -> dict[str, Any]:
     return report
 
 
+@pytest.mark.alone  # its simulated phone is scaled from this machine's own timings
 def test_lighthouse_on_a_phone(tmp_path: Path) -> None:
     need_browser()
     if not LIGHTHOUSE.exists():
