@@ -23,6 +23,7 @@ from api import act, post_game
 from starlette.testclient import TestClient
 
 from numberplace.web import GameStore, create_app
+from numberplace.web.server import worker_cpus
 
 URL = os.environ.get("NUMBERPLACE_TEST_POSTGRES")
 ROOT = Path(__file__).resolve().parents[2]
@@ -134,6 +135,11 @@ def test_serve_with_two_workers_shares_games_between_them(db: str, tmp_path: Pat
         whole = httpx.get(f"{url}api/games/{game['id']}/file", timeout=30).json()
         assert len(whole["undo"]) == 30 and whole["receipts"] == {"c": 30}
         assert json.loads(json.dumps(whole))["layers"]["corner"][EMPTY[29]] == 1
+        if len(os.sched_getaffinity(0)) >= 2:  # each worker keeps to a processor of its own
+            pinned = [os.sched_getaffinity(pid) for pid in _children(server.pid)
+                      if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+            assert len(pinned) == 2 and all(len(cpus) == 1 for cpus in pinned)
+            assert pinned[0] != pinned[1]
     finally:
         os.killpg(server.pid, signal.SIGINT)
         try:
@@ -141,3 +147,23 @@ def test_serve_with_two_workers_shares_games_between_them(db: str, tmp_path: Pat
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
             server.wait()
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            # the parent's id follows the name, which is in parentheses and may hold spaces
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # ended meanwhile
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return sorted(found)
+
+
+def test_workers_keep_to_processors_in_turn() -> None:
+    cpus = sorted(os.sched_getaffinity(0))
+    chosen = worker_cpus(2 * len(cpus) + 1)
+    assert chosen == cpus * 2 + cpus[:1]

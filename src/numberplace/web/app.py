@@ -35,6 +35,7 @@ version shows at once) and compressed.
 from __future__ import annotations
 
 import asyncio
+import gzip
 import json
 import os
 import random
@@ -97,6 +98,10 @@ CACHED_BYTES = 256 * 1024 * 1024
 #: latest after COMPACT_EVERY entries, so a game is read with at most that many applied.
 COMPACT_AFTER = 8
 COMPACT_EVERY = 1000
+#: Answers from this many bytes on are compressed for a client that takes gzip, at this
+#: level (a big game's record shrinks about tenfold at level 6; 9 costs more for little).
+COMPRESS_FROM = 500
+COMPRESS_LEVEL = 6
 #: Times an action is tried on a game that other servers keep saving first.
 CONFLICT_TRIES = 20
 #: Locks the games' requests take turns on, chosen by the game's id.
@@ -229,13 +234,22 @@ class Games:
                 self._bytes = 0
 
     @contextmanager
-    def locked(self, game_id: str) -> Iterator[Game]:
+    def locked(self, game_id: str, *, fresh: bool = True) -> Iterator[Game]:
         """The game, for this request alone while the block runs; BadRequest 404 if there
-        is none."""
+        is none. With ``fresh`` False a cached copy is taken without asking the store
+        whether it is still current: the caller saves an action from it (a save from an
+        older version is refused) or asks :meth:`current` before it answers."""
         with self._stripes[zlib.crc32(game_id.encode()) % STRIPES]:
-            yield self._get(game_id)
+            yield self._get(game_id, fresh)
 
-    def _get(self, game_id: str) -> Game:
+    def current(self, game_id: str, game: Game) -> None:
+        """Conflict if the store holds a newer version of the game than ``game``, whose
+        copy is then dropped (under the game's lock)."""
+        if self.store.version(game_id) != game.version:
+            self.forget(game_id)
+            raise Conflict(game_id)
+
+    def _get(self, game_id: str, fresh: bool = True) -> Game:
         with self._lock:
             cached = self._cache.get(game_id)
             if cached is not None:
@@ -244,7 +258,7 @@ class Games:
             raise BadRequest(f"no game {game_id!r}", 404)
         if cached is not None:
             # a cheap look at the store: another server may have saved the game since
-            if self.store.version(game_id) == cached.version:
+            if not fresh or self.store.version(game_id) == cached.version:
                 return cached
             self.forget(game_id)
         found = self.store.stored(game_id)
@@ -602,7 +616,7 @@ def create_app(store: GameStore | None = None, bank: Bank | None = None,
     ]
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts),
                              www_redirect=False),
-                  Middleware(GZipMiddleware, minimum_size=500), Middleware(_Headers)]
+                  Middleware(_Compressed, minimum_size=COMPRESS_FROM), Middleware(_Headers)]
     app = Starlette(routes=routes, middleware=middleware, exception_handlers=_handlers())
     # a redirect to the address with or without a final slash would echo the Host header
     app.router.redirect_slashes = False
@@ -612,6 +626,17 @@ def create_app(store: GameStore | None = None, bank: Bank | None = None,
     app.state.slots = slots or Slots(SOLVER_SLOTS, SLOTS_PER_CLIENT)
     app.state.quota = Quota(games_per_hour)
     return app
+
+
+class _Compressed(GZipMiddleware):
+    """Compresses the pages and static files; the API's answers are compressed in their
+    worker threads (:func:`_encoded`), so this layer is not crossed by every move."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"].startswith("/api/"):
+            await self.app(scope, receive, send)
+            return
+        await super().__call__(scope, receive, send)
 
 
 #: The page's scripts and styles are its own files: no inline script or style, no other
@@ -735,7 +760,7 @@ async def _create(request: Request) -> Response:
             record["note"] = made.note
         return record
 
-    answer = await off_loop(request, lambda: _encoded(make()), slots=_slots(request),
+    answer = await off_loop(request, lambda: _encoded(make(), request), slots=_slots(request),
                             client=client_of(request, body), seconds=GENERATE_SECONDS + 5)
     return _json(answer, 201)
 
@@ -760,9 +785,9 @@ async def _daily(request: Request) -> Response:
         with games.locked(game_id) as game:
             return game.record(game_id), 201
 
-    def answer() -> tuple[bytes, int]:
+    def answer() -> tuple[Encoded, int]:
         record, status = find_or_make()
-        return _encoded(record), status
+        return _encoded(record, request), status
 
     encoded, status = await off_loop(request, answer, slots=_slots(request),
                                      client=client_of(request, body),
@@ -777,7 +802,7 @@ async def _show(request: Request) -> Response:
         with games.locked(game_id) as game:
             return game.record(game_id)
 
-    return _json(await off_loop(request, lambda: _encoded(look())))
+    return _json(await off_loop(request, lambda: _encoded(look(), request)))
 
 
 #: Actions that may search, and so take a solver slot.
@@ -796,12 +821,18 @@ async def _action(request: Request) -> Response:
     if answer_with not in ("game", "changes"):
         raise BadRequest("answer must be game (the whole game) or changes (what changed)")
 
-    def attempt() -> dict[str, Any]:
-        with games.locked(game_id) as game:
+    solver = body.get("action") in SOLVER_ACTIONS
+
+    def attempt(fresh: bool) -> dict[str, Any]:
+        # a search is not made on a copy another server has moved on from; a move is
+        # made on the cached copy as it stands, and its save tells whether it was current
+        with games.locked(game_id, fresh=fresh) as game:
             session = game.session
             if receipt is not None and session.already_done(*receipt):
                 if player is not None and game.info.player is None:
                     games.save(game_id, game, claim=player)
+                elif not fresh:
+                    games.current(game_id, game)
                 return {"ok": True, "duplicate": True, "game": game.record(game_id)}
             base = game.version
             try:
@@ -809,6 +840,8 @@ async def _action(request: Request) -> Response:
                 if receipt is not None:
                     session.receipt(*receipt)
                 change = games.save(game_id, game, claim=player)
+                if change is None and not fresh:  # nothing saved, so nothing checked
+                    games.current(game_id, game)
             except BaseException:
                 # the action may have changed the session before it failed: the store's
                 # copy, from before it, is the game
@@ -823,15 +856,14 @@ async def _action(request: Request) -> Response:
     def run() -> dict[str, Any]:
         for tries in range(CONFLICT_TRIES):
             try:
-                return attempt()
+                return attempt(fresh=solver or tries > 0)
             except Conflict:
                 # another server saved the game first: again, on its save, after a
                 # random wait that grows, so that two servers do not keep meeting
                 time.sleep(random.uniform(0, 0.002 * 2 ** min(tries, 6)))
         raise StoreError(f"the game {game_id} is being changed elsewhere; try again")
 
-    solver = body.get("action") in SOLVER_ACTIONS
-    return _json(await off_loop(request, lambda: _encoded(run()),
+    return _json(await off_loop(request, lambda: _encoded(run(), request),
                                 slots=_slots(request) if solver else None,
                                 client=client_of(request, body),
                                 watch=body.get("action") not in QUICK_ACTIONS))
@@ -878,7 +910,8 @@ async def _player_games(request: Request) -> Response:
     player = _ident(request.path_params["player"], "player")
     store = _games(request).store
     return _json(await off_loop(request,
-                                lambda: _encoded({"games": store.player_games(player)})))
+                                lambda: _encoded({"games": store.player_games(player)},
+                                                 request)))
 
 
 async def _player_stats(request: Request) -> Response:
@@ -889,24 +922,40 @@ async def _player_stats(request: Request) -> Response:
         raise BadRequest(f"tz must be minutes east of UTC, from {low} to {high}")
     store = _games(request).store
     return _json(await off_loop(request, lambda: _encoded(
-        player_stats(store.played(player), time.time(), int(tz)))))
+        player_stats(store.played(player), time.time(), int(tz)), request)))
 
 
 async def _live(request: Request) -> Response:
     body = await _body(request)
-    return _json(await off_loop(request, lambda: _encoded(live_view(body)),
+    return _json(await off_loop(request, lambda: _encoded(live_view(body), request),
                                 slots=_slots(request), client=client_of(request, body)))
 
 
-def _encoded(value: object) -> bytes:
-    """An answer as JSON bytes, made in the request's worker thread: a big game's record
-    is not written out on the event loop either."""
-    return json.dumps(value, ensure_ascii=False, allow_nan=False,
-                      separators=(",", ":")).encode()
+@dataclass(frozen=True)
+class Encoded:
+    """An answer's JSON as sent: its bytes, compressed with gzip or not."""
+
+    content: bytes
+    gzip: bool = False
 
 
-def _json(content: bytes, status: int = 200) -> Response:
-    return Response(content, status_code=status, media_type="application/json")
+def _encoded(value: object, request: Request) -> Encoded:
+    """An answer as JSON, made in the request's worker thread and compressed there when
+    it is large and the client takes gzip: a big game's record is neither written out
+    nor compressed on the event loop."""
+    content = json.dumps(value, ensure_ascii=False, allow_nan=False,
+                         separators=(",", ":")).encode()
+    if len(content) < COMPRESS_FROM or "gzip" not in request.headers.get("accept-encoding",
+                                                                         ""):
+        return Encoded(content)
+    return Encoded(gzip.compress(content, COMPRESS_LEVEL, mtime=0), gzip=True)
+
+
+def _json(answer: Encoded, status: int = 200) -> Response:
+    headers = {"content-encoding": "gzip", "vary": "Accept-Encoding"} if answer.gzip \
+        else None
+    return Response(answer.content, status_code=status, headers=headers,
+                    media_type="application/json")
 
 
 def _slots(request: Request) -> Slots:

@@ -138,23 +138,24 @@ async def off_loop(request: Request, work: Callable[[], T], *, slots: Slots | No
     solver slot of ``slots``, when given); with ``watch``, its searches stop at once if
     the client goes away before the answer (a move, over in a moment, need not be
     watched)."""
-    gone = threading.Event()
+    # only a watched request can be told its client went away
+    gone = threading.Event() if watch else None
 
     def bounded() -> T:
         with ceiling(seconds, gone):
             return work()
 
     if slots is None:
-        return await _in_thread(request, bounded, gone, watch)
+        return await _in_thread(request, bounded, gone)
     async with slots.held(client):
-        return await _in_thread(request, bounded, gone, watch)
+        return await _in_thread(request, bounded, gone)
 
 
-async def _in_thread(request: Request, work: Callable[[], T], gone: threading.Event,
-                     watch: bool) -> T:
+async def _in_thread(request: Request, work: Callable[[], T], gone: threading.Event | None
+                     ) -> T:
     run = asyncio.get_running_loop().run_in_executor(
         THREADS, contextvars.copy_context().run, work)
-    if not watch:
+    if gone is None:
         return await run
     watcher = asyncio.ensure_future(_watch(request, gone))
     try:
