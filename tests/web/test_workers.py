@@ -69,6 +69,27 @@ def test_two_servers_on_one_store_play_one_game_and_each_sees_the_others_moves(
     assert record is not None and record["undo"] == made
 
 
+def test_an_answer_that_saves_nothing_is_the_game_as_stored_not_a_copy_left_behind(
+        db: str) -> None:
+    one = TestClient(create_app(GameStore(db)))
+    two = TestClient(create_app(GameStore(db)))
+    game = post_game(one, {"puzzle": BOOK})
+    numbered = {"action": "mark", "cells": [EMPTY[0]], "value": 1, "kind": "corner",
+                "client": "c", "seq": 1}
+    first = two.post(f"/api/games/{game['id']}/actions", json=numbered).json()
+    assert first["game"]["version"] == 1
+    act(one, game, action="mark", cells=[EMPTY[1]], value=2, kind="corner")
+    # two's copy is a version behind: a redo with nothing to redo saves nothing, and a
+    # request sent again is found done in it; both answer with the game as stored
+    idle = act(two, game, action="redo")
+    assert not idle["ok"] and idle["game"]["version"] == 2
+    assert idle["game"]["corner"][EMPTY[1]] != 0
+    act(one, game, action="mark", cells=[EMPTY[2]], value=3, kind="corner")
+    again = two.post(f"/api/games/{game['id']}/actions", json=numbered).json()
+    assert again["duplicate"] and again["game"]["version"] == 3
+    assert again["game"]["corner"][EMPTY[2]] != 0
+
+
 def test_two_servers_writing_one_game_at_once_lose_no_answered_move(db: str) -> None:
     servers = [TestClient(create_app(GameStore(db))) for _ in range(2)]
     game = post_game(servers[0], {"puzzle": BOOK})
