@@ -39,7 +39,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from numberplace import engine
+from numberplace import engine, native
 from numberplace.inputs import open_input
 from numberplace.shape import classic
 from turns import USER_ENV, best
@@ -253,7 +253,8 @@ def main() -> None:
         os.environ["NUMBERPLACE_VECTOR9"] = "0"
         USER_ENV["NUMBERPLACE_VECTOR9"] = "0"
         if engine.vector9():
-            engine._core.vector9(False)
+            assert native.core is not None
+            native.core.vector9(False)
     form = "vector form (AVX-512)" if engine.vector9() else "scalar form"
     Console().print(f"numberplace engine: {engine.backend_name()}, 9x9 in its {form}; tdoku: "
                     f"{args.tdoku or 'not given'}")

@@ -18,14 +18,14 @@ least of these, the layout compared first.
 
 from __future__ import annotations
 
-import importlib
 import itertools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
+from . import native
 from .errors import LimitError, PuzzleError
+from .native import backend_name
 from .puzzle import Puzzle
 from .shape import HouseKind, Shape, classic, diagonal, jigsaw, killer
 
@@ -37,11 +37,6 @@ __all__ = ["Transform", "Canonical", "canonical", "canonical_key", "canonical_fo
 #: raises :class:`LimitError`.
 WORK_LIMIT = 5_000_000
 
-_core: Any
-try:
-    _core = importlib.import_module("numberplace._core")
-except ImportError:  # pragma: no cover - machines without a compiler
-    _core = None
 
 #: What :func:`canonical_forms` says of each puzzle: its form was made, the work went past
 #: the limit, its givens clash.
@@ -135,12 +130,10 @@ def canonical(puzzle: Puzzle, *, work_limit: int = WORK_LIMIT,
     :class:`LimitError` past ``work_limit``.
     """
     from .arguments import whole
-    from .engine import backend_name
-
     if not isinstance(puzzle, Puzzle):
         raise TypeError(f"puzzle must be a Puzzle, not {type(puzzle).__name__}")
     work_limit = whole(work_limit, "work_limit", 1)
-    use_core = backend_name(backend) == "c" and _core is not None
+    use_core = backend_name(backend) == "c" and native.core is not None
     if puzzle.candidates is not None:
         raise PuzzleError("a puzzle with pencil marks has no canonical form here; "
                           "give its givens only")
@@ -171,8 +164,6 @@ def canonical_forms(shape: Shape, values: bytes, *, work_limit: int = WORK_LIMIT
     :data:`PAST_LIMIT` or :data:`CLASHING`, whose form is all zeros). :func:`form_key`
     makes a form's key."""
     from .arguments import whole
-    from .engine import backend_name
-
     if not _is_classic(shape):
         raise PuzzleError(f"canonical_forms takes classic grids, not {shape.name}")
     work_limit = whole(work_limit, "work_limit", 1)
@@ -183,8 +174,8 @@ def canonical_forms(shape: Shape, values: bytes, *, work_limit: int = WORK_LIMIT
                           f"{size}-cell puzzles")
     n = shape.size
     br, bc = shape.box or (n, n)
-    if backend_name(backend) == "c" and _core is not None:
-        forms, status = _core.canon_many(n, br, bc, values, work_limit)
+    if backend_name(backend) == "c" and native.core is not None:
+        forms, status = native.core.canon_many(n, br, bc, values, work_limit)
         return bytes(forms), bytes(status)
     out, codes = bytearray(), bytearray()
     for k in range(0, len(values), size):
@@ -225,12 +216,17 @@ def _classic_form(puzzle: Puzzle, work_limit: int, use_core: bool) -> Canonical:
     shape = puzzle.shape
     n = shape.size
     br, bc = shape.box or (n, n)
+    rows: Sequence[int]
+    cols: Sequence[int]
+    labels: Sequence[int]
     if use_core:
-        found = _core.canon(n, br, bc, bytes(puzzle.givens), work_limit)
+        assert native.core is not None  # use_core
+        found = native.core.canon(n, br, bc, bytes(puzzle.givens), work_limit)
         if found is None:
             raise _too_much(work_limit)
         if found == 2:
-            _refuse_clashes(puzzle)
+            _refuse_clashes(puzzle)  # raises: the core saw givens that clash
+            raise AssertionError("the core and Python differ on clashing givens")
         values, transposed, rows, cols, labels = found
     else:
         _refuse_clashes(puzzle)

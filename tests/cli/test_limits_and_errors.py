@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from terminal import run_in_terminal
 
-from numberplace import engine
+from numberplace import native
 from numberplace.cli import main
 
 from conftest import BOOK_PUZZLES
@@ -370,7 +370,7 @@ def test_the_differential_benchmark_has_help() -> None:
 
 def test_a_missing_compiled_engine_is_said(monkeypatch: pytest.MonkeyPatch,
                                            capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(engine, "_core", None)
+    monkeypatch.setattr(native, "core", None)
     monkeypatch.delenv("NUMBERPLACE_BACKEND", raising=False)
     assert main(["count", str(ROOT / "examples" / "empty-4x4.txt"), "--limit", "300"]) == 0
     captured = capsys.readouterr()

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from numberplace import engine
+from numberplace import engine, native
 from numberplace.cli import main
 from numberplace.shape import classic
 
@@ -178,16 +178,14 @@ def test_shared_data_reads_as_the_general_path(name: str, tmp_path: Path,
 @example(99999500)
 @example(0)
 def test_seconds_text_is_json_of_rounded_seconds(ns: int) -> None:
-    from numberplace import _core  # type: ignore[attr-defined]
-
-    assert _core.seconds_text(ns) == json.dumps(round(ns / 1e9, 6))
+    assert native.core is not None
+    assert native.core.seconds_text(ns) == json.dumps(round(ns / 1e9, 6))
 
 
 @given(st.integers(min_value=0, max_value=10**12).map(lambda k: 1000 * k + 500))
 def test_seconds_text_ties(ns: int) -> None:
-    from numberplace import _core  # type: ignore[attr-defined]
-
-    assert _core.seconds_text(ns) == json.dumps(round(ns / 1e9, 6))
+    assert native.core is not None
+    assert native.core.seconds_text(ns) == json.dumps(round(ns / 1e9, 6))
 
 
 def test_solve_lines_api() -> None:

@@ -18,13 +18,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from numberplace import Puzzle, Status, classic, engine, formats
+from numberplace import Puzzle, Status, classic, engine, formats, native
 from numberplace.engine import Result
 from numberplace.grids import random_grid, thinned_puzzle
 
 from conftest import BOOK_PUZZLES, data_lines, shuffled_9x9
 
-CORE = getattr(engine, "_core", None)
+CORE = native.core
 SHAPE = classic(9)
 
 

@@ -110,9 +110,12 @@ def _warn_without_core(args: argparse.Namespace) -> None:
     if args.command in ("convert", "kakuro", "play", "serve") or getattr(args, "backend", None) \
             or os.environ.get("NUMBERPLACE_BACKEND"):
         return
-    from ..engine import available_backends
+    from .. import native
 
-    if "c" not in available_backends():
+    if native.stale is not None:
+        print(f"numberplace: warning: {native.stale}; searches run in pure Python meanwhile, "
+              f"about 60 times slower", file=sys.stderr)
+    elif native.core is None:
         print("numberplace: warning: the compiled engine is not built, so searches run in "
               "pure Python, about 60 times slower; install a C compiler and reinstall "
               "numberplace to build it", file=sys.stderr)

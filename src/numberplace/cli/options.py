@@ -74,14 +74,16 @@ class Version(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: object, option_string: str | None = None) -> None:
-        from ..engine import available_backends, backend_name, vector9
+        from .. import native
+        from ..engine import vector9
 
-        if backend_name() == "c":
+        if native.backend_name() == "c":
             engine = "compiled C core" + (", 9x9 in AVX-512 vectors" if vector9() else "")
-        elif "c" in available_backends():
+        elif native.core is not None:
             engine = "pure Python, as chosen"
         else:
-            engine = "pure Python; the compiled core is not built, searches are about 60x slower"
+            engine = (f"pure Python; {native.stale or 'the compiled core is not built'}, "
+                      f"searches are about 60x slower")
         print(f"numberplace {__version__} (engine: {engine})")
         parser.exit()
 

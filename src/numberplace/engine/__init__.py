@@ -12,30 +12,27 @@ the environment variable ``NUMBERPLACE_BACKEND=python`` selects the latter.
 
 from __future__ import annotations
 
-import importlib
-import os
 import time
 from array import array
 from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
 from functools import cache, lru_cache
 from itertools import accumulate, chain, combinations
-from typing import Any, NamedTuple, cast
+from typing import TYPE_CHECKING, NamedTuple, cast
 
-from .. import arguments
+from .. import arguments, native
 from .._frozen import Frozen, setter
 from ..alphabet import Alphabet
 from ..errors import LimitError, NumberplaceError
 from ..limits import bounded
+from ..native import available_backends, backend_name
 from ..puzzle import Puzzle
 from ..shape import House, Shape, classic, default_box
 from . import _pure
 
-_core: Any
-try:  # the compiled core is optional: pip builds it when a C compiler is available
-    _core = importlib.import_module("numberplace._core")
-except ImportError:  # pragma: no cover - exercised on machines without a compiler
-    _core = None
+if TYPE_CHECKING:
+    from ..native import CompiledEngine
+
 
 __all__ = [
     "Status", "Result", "BatchOutcome", "solve", "count", "first_solution", "is_unique",
@@ -103,29 +100,11 @@ def status_of(count: int, limit: int, aborted: bool) -> Status:
     return Status.SOLVED if limit == 1 else Status.UNIQUE
 
 
-def available_backends() -> tuple[str, ...]:
-    """Back-ends usable on this machine: ``("c", "python")`` or ``("python",)``."""
-    return ("c", "python") if _core is not None else ("python",)
-
-
 def vector9() -> bool:
     """Whether plain 9x9 searches take the compiled core's vector form (processors with
     AVX-512; ``NUMBERPLACE_VECTOR9=0`` keeps the scalar form). Both give the same answers;
     only node counts differ."""
-    return bool(_core is not None and _core.vector9())
-
-
-def backend_name(backend: str | None = None) -> str:
-    """Resolve a back-end request (None: the environment's choice, else the fastest)."""
-    arguments.optional_text(backend, "backend")
-    choice = (backend or os.environ.get("NUMBERPLACE_BACKEND") or "auto").lower()
-    if choice == "auto":
-        return "c" if _core is not None else "python"
-    if choice not in ("c", "python"):
-        raise NumberplaceError(f"unknown engine back-end {choice!r}: use c or python")
-    if choice == "c" and _core is None:
-        raise NumberplaceError("the compiled engine is not built on this machine")
-    return choice
+    return bool(native.core is not None and native.core.vector9())
 
 
 @lru_cache(maxsize=64)
@@ -242,24 +221,18 @@ def _intersections(houses: tuple[tuple[int, ...], ...]
 
 def _int32s(values: Sequence[int]) -> bytes:
     """Whole numbers as the compiled core reads its arrays (native 32-bit ints)."""
-    if _pack_int32 is not None:
-        return bytes(_pack_int32(values))
-    return array("i", values).tobytes()  # a core built before it could pack them
+    if native.core is not None:
+        return native.core.pack_int32(values)
+    return array("i", values).tobytes()
 
 
 def _groups(groups: Sequence[Sequence[int]]) -> tuple[bytes, bytes]:
     """Groups of cells as the compiled core reads them: where each group starts (and
     where the last ends), and every group's cells one after the other."""
-    if _pack_groups is not None:
-        offsets, cells = _pack_groups(groups)
-        return bytes(offsets), bytes(cells)
+    if native.core is not None:
+        return native.core.pack_groups(groups)
     return (array("i", [0, *accumulate(map(len, groups))]).tobytes(),
             array("i", chain.from_iterable(groups)).tobytes())
-
-
-_pack_int32 = getattr(_core, "pack_int32", None)
-_pack_groups = getattr(_core, "pack_groups", None)
-_peer_arrays = getattr(_core, "peer_arrays", None)
 
 
 def _sums_array(sums: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]) -> bytes:
@@ -290,23 +263,24 @@ def _arrays(shape: Shape) -> tuple[bytes, bytes, bytes, bytes]:
     and house pairs."""
     entry = _houses(shape.houses)
     houses, pairs = _house_arrays(entry)
-    if _peer_arrays is not None:
+    if native.core is not None:
         # the core works the peers out from the houses and cages, as Shape.peers does
         # (the search needs them only as arrays); a cage whose digits repeat makes none
-        starts, peers = _peer_arrays(shape.ncells, entry.cells + tuple(
+        starts, peers = native.core.peer_arrays(shape.ncells, entry.cells + tuple(
             c.cells for c in shape.cages if not c.repeats))
-        return houses, bytes(starts), bytes(peers), pairs
+        return houses, starts, peers, pairs
     starts, peers = _groups(shape.peers)
     return houses, starts, peers, pairs
 
 
 @lru_cache(maxsize=64)
-def _compiled(shape: Shape, specialised: bool = True) -> Any:
+def _compiled(shape: Shape, specialised: bool = True) -> CompiledEngine:
     """The compiled engine of a shape; ``specialised=False`` keeps 9x9 puzzles on the
     general search too (for differential tests)."""
+    assert native.core is not None  # asked for only where backend_name() is "c"
     houses, starts, peers, pairs = _arrays(shape)
-    return _core.Engine(shape.ncells, shape.size, houses, starts, peers,
-                        specialised and shape.is_classic9, pairs, _cage_records(shape))
+    return native.core.Engine(shape.ncells, shape.size, houses, starts, peers,
+                              specialised and shape.is_classic9, pairs, _cage_records(shape))
 
 
 class SumsProbe:
@@ -335,13 +309,14 @@ class SumsProbe:
         return tuple((cage.cells, combination_masks(t, len(cage.cells), self.shape.size))
                      for cage, t in zip(cages, totals, strict=True) if t is not None)
 
-    def _core(self, totals: Sequence[int | None]) -> Any:
+    def _engine(self, totals: Sequence[int | None]) -> CompiledEngine:
         # the compiled records of each cage and total are kept: a generator asks for the
         # same ones thousands of times
         records = b"".join(self._record(k, t) for k, t in enumerate(totals) if t is not None)
         houses, starts, peers, pairs = _arrays(self.shape)
-        return _core.Engine(self.shape.ncells, self.shape.size, houses, starts, peers, False,
-                            pairs, records)
+        assert native.core is not None  # the "c" back-end
+        return native.core.Engine(self.shape.ncells, self.shape.size, houses, starts, peers,
+                                  False, pairs, records)
 
     def _record(self, k: int, total: int) -> bytes:
         key = (k, total)
@@ -358,7 +333,7 @@ class SumsProbe:
         self._check(totals)
         givens = bytes(self.shape.ncells)
         if self.backend == "c":
-            blob = self._core(totals).propagate(givens, None)
+            blob = self._engine(totals).propagate(givens, None)
             return None if blob is None else tuple(array("I", blob))
         geo = self._base.with_sums(self._sums(totals))
         board = _pure.propagate(geo, givens)
@@ -371,7 +346,7 @@ class SumsProbe:
         n = self.shape.ncells
         start = time.perf_counter()
         if self.backend == "c":
-            found, aborted, blob, nodes, guesses = self._core(totals).solve(
+            found, aborted, blob, nodes, guesses = self._engine(totals).solve(
                 bytes(n), None, limit, keep, node_limit, 0.0)
             sols = tuple(tuple(blob[i:i + n]) for i in range(0, len(blob), n))
         else:
@@ -429,12 +404,12 @@ def solve(puzzle: Puzzle | str, *, limit: int = 2, keep: int = 1, node_limit: in
         keep = min(STREAM_BATCH, limit)
     n = puzzle.shape.ncells
     if which == "c":
-        core = _compiled(puzzle.shape)  # built once per shape, outside the timing
+        compiled = _compiled(puzzle.shape)  # built once per shape, outside the timing
         cands = _candidates_blob(puzzle)
         batch = None if on_solutions is None else (
             lambda blob: on_solutions([tuple(blob[i:i + n]) for i in range(0, len(blob), n)]))
         start = time.perf_counter()
-        found, aborted, blob, nodes, guesses = core.solve(
+        found, aborted, blob, nodes, guesses = compiled.solve(
             bytes(puzzle.givens), cands, limit, keep, node_limit, time_limit or 0.0, batch)
         sols = tuple(tuple(blob[i:i + n]) for i in range(0, len(blob), n))
     else:
@@ -473,18 +448,6 @@ def propagate_masks(shape: Shape, masks: bytes, locked: bool = True) -> bytes | 
     shape (the step-by-step solver's forcing chains), when :func:`backend_name` is
     ``"c"``."""
     return cast("bytes | None", _compiled(shape).propagate(bytes(shape.ncells), masks, locked))
-
-
-def xchain_function() -> Any:
-    """The compiled core's Sudoku Explainer chains, nested ones included (see
-    logic/explainer.py), or None where the core lacks them."""
-    return getattr(_core, "xchain", None)
-
-
-def fish_search_function() -> Any:
-    """The compiled core's Franken and Mutant fish search (see logic/complex_fish.py), or
-    None where the core lacks it."""
-    return getattr(_core, "fish_search", None)
 
 
 #: Solutions per call of ``on_solutions`` when a search streams them.

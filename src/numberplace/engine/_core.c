@@ -1687,6 +1687,54 @@ PyMODINIT_FUNC PyInit__core(void)
         Py_DECREF(m);
         return NULL;
     }
+    /* the revision of this interface (native.py uses no core of another), and the limits
+       and numbering of the searches, which Python reads rather than copies */
+    PyModule_AddIntConstant(m, "REVISION", 1);
+#ifdef NP_HAVE_XCHAIN
+    PyModule_AddIntConstant(m, "HAVE_XCHAIN", 1);
+    PyModule_AddIntConstant(m, "XCHAIN_KINDS", XK_KINDS);
+    PyModule_AddIntConstant(m, "XCHAIN_CELLS", XC_CELLS);
+    PyModule_AddIntConstant(m, "XCHAIN_VALUES", XC_VALUES);
+    PyModule_AddIntConstant(m, "XCHAIN_HOUSES", XC_HOUSES);
+    {
+        Py_ssize_t count = (Py_ssize_t)(sizeof xc_names / sizeof xc_names[0]);
+        PyObject *names = PyTuple_New(count);
+        if (!names) {
+            Py_DECREF(m);
+            return NULL;
+        }
+        for (Py_ssize_t i = 0; i < count; i++) {
+            PyObject *name = PyUnicode_FromString(xc_names[i]);
+            if (!name) {
+                Py_DECREF(names);
+                Py_DECREF(m);
+                return NULL;
+            }
+            PyTuple_SET_ITEM(names, i, name);
+        }
+        if (PyModule_AddObject(m, "XCHAIN_NAMES", names) < 0) {
+            Py_DECREF(names);
+            Py_DECREF(m);
+            return NULL;
+        }
+    }
+#else
+    PyModule_AddIntConstant(m, "HAVE_XCHAIN", 0);
+#endif
+#ifdef NP_HAVE_FISH
+    PyModule_AddIntConstant(m, "HAVE_FISH", 1);
+    PyModule_AddIntConstant(m, "FISH_CELLS", FISH_CELLS);
+    PyModule_AddIntConstant(m, "FISH_HOUSES", FISH_HOUSES);
+    PyModule_AddIntConstant(m, "FISH_SIZE", FISH_SIZE);
+    PyModule_AddIntConstant(m, "FISH_ROW", FISH_ROW);
+    PyModule_AddIntConstant(m, "FISH_COLUMN", FISH_COL);
+    PyModule_AddIntConstant(m, "FISH_BOX", FISH_BOX);
+    PyModule_AddIntConstant(m, "FISH_BASIC", FISH_BASIC);
+    PyModule_AddIntConstant(m, "FISH_FRANKEN", FISH_FRANKEN);
+    PyModule_AddIntConstant(m, "FISH_MUTANT", FISH_MUTANT);
+#else
+    PyModule_AddIntConstant(m, "HAVE_FISH", 0);
+#endif
 #ifdef NP_HAVE_FAST9
     f9_init(); /* its tables are filled once, before any thread can search */
     PyModule_AddIntConstant(m, "HAVE_FAST9", 1);

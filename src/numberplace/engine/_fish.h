@@ -19,6 +19,10 @@ typedef unsigned __int128 fish_bits;
 #define FISH_ROW 1
 #define FISH_COL 2
 #define FISH_BOX 4
+/* the categories asked for, as fish_category tells them */
+#define FISH_BASIC 0
+#define FISH_FRANKEN 1
+#define FISH_MUTANT 2
 
 static int fish_count(fish_bits m)
 {

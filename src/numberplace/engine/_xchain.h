@@ -46,6 +46,10 @@ enum { XK_CYCLES, XK_NISHIO, XK_MULTIPLE, XK_DYNAMIC, XK_PLUS, XK_NEST2, XK_NEST
 /* what each hint says it is: the names explainer.py gives */
 enum { XN_X_CYCLE, XN_Y_CYCLE, XN_XY_CYCLE, XN_X_FORCING, XN_XY_FORCING, XN_CONTRADICTION,
        XN_BOTH, XN_CELL, XN_HOUSE };
+/* what a hint of each number is called, as Python shows it (the module's XCHAIN_NAMES) */
+static const char *const xc_names[] = {
+    "Bidirectional X-Cycle", "Bidirectional Y-Cycle", "Bidirectional Cycle",
+    "Forcing X-Chain", "Forcing Chain", "contradiction", "both ways", "cell", "house"};
 
 static int xc_count(xc_bits m)
 {

@@ -28,7 +28,7 @@ from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 
-from .. import engine
+from ..native import backend_name, core
 from ..shape import BLOCK_KINDS, HouseKind, Shape
 from .board import Board, value_cells
 from .fish import FISH_NAMES, _fish
@@ -59,8 +59,6 @@ LARGEST = 7
 #: Most search steps for one value's fish of one kind, unless the caller sets
 #: ``Memo.fish_steps`` (Mutant jellyfish can take millions on an open board).
 FISH_BUDGET = 20_000
-
-_fish_search = engine.fish_search_function()
 
 _LINES = (HouseKind.ROW, HouseKind.COLUMN)
 _NAMES = {**FISH_NAMES, 5: "Squirmbag", 6: "Whale", 7: "Leviathan"}
@@ -152,10 +150,13 @@ def _python_size(board: Board, bases: list[int], masks: dict[int, int],
                 yield base, covers, fins, _eliminations(body, covers, fins, masks, vcells, pm)
 
 
-#: The compiled search's limits (engine/_fish.h): cells, houses, fish size.
-_COMPILED_CELLS, _COMPILED_HOUSES, _COMPILED_SIZE = 128, 64, 8
-_KIND_BITS = {"row": 1, "column": 2, "box": 4, "other": 0}
-_CATEGORIES = {"basic": 0, "franken": 1, "mutant": 2}
+#: The compiled search (engine/_fish.h) where this core has one, else None.
+_FISH = core if core is not None and core.HAVE_FISH else None
+#: How it numbers the kinds of houses and the categories of fish.
+_KIND_BITS = {"row": _FISH.FISH_ROW, "column": _FISH.FISH_COLUMN, "box": _FISH.FISH_BOX,
+              "other": 0} if _FISH else {}
+_CATEGORIES = {"basic": _FISH.FISH_BASIC, "franken": _FISH.FISH_FRANKEN,
+               "mutant": _FISH.FISH_MUTANT} if _FISH else {}
 
 
 @lru_cache(maxsize=64)
@@ -167,8 +168,8 @@ def _compiled_tables(shape: Shape) -> tuple[bytes, bytes]:
 
 
 def _compiled(shape: Shape, largest: int) -> tuple[bytes, bytes] | None:
-    if (_fish_search is None or engine.backend_name() != "c" or shape.ncells > _COMPILED_CELLS
-            or len(shape.houses) > _COMPILED_HOUSES or largest > _COMPILED_SIZE):
+    if (_FISH is None or backend_name() != "c" or shape.ncells > _FISH.FISH_CELLS
+            or len(shape.houses) > _FISH.FISH_HOUSES or largest > _FISH.FISH_SIZE):
         return None
     return _compiled_tables(shape)
 
@@ -181,7 +182,8 @@ def _compiled_size(tables: tuple[bytes, bytes], house_masks: bytes, masks: dict[
     peers, kind_bits = tables
     nh = len(kind_bits)
     cover_ok = bytes(1 if h in masks and kinds[h] in cover_kinds else 0 for h in range(nh))
-    found, budget[0] = _fish_search(
+    assert _FISH is not None  # _compiled gave the tables
+    found, budget[0] = _FISH.fish_search(
         house_masks, kind_bits, cover_ok, peers, array("i", bases).tobytes(),
         vcells.to_bytes(16, "little"), size, budget[0], _CATEGORIES[category], MAX_FINS,
         MAX_ENDO_FINS)

@@ -43,8 +43,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from .. import engine
 from ..errors import LimitError
+from ..native import backend_name, core
 from ..shape import HouseKind, Shape
 from .board import Board, bit, values_of
 from .geometry import bits, ones
@@ -73,18 +73,12 @@ FAMILIES: tuple[str, ...] = (
     "Nested Forcing Chains (+ Dynamic Forcing Chains (+))",
     "Nested Forcing Chains (+ Nested Forcing Chains)",
 )
-#: What a hint of the compiled search says it is, by its number.
-_HINT_NAMES = (
-    "Bidirectional X-Cycle", "Bidirectional Y-Cycle", "Bidirectional Cycle",
-    "Forcing X-Chain", "Forcing Chain", "contradiction", "both ways", "cell", "house",
-)
 #: The order in which the Explainer looks at a cell's houses: boxes, rows, columns.
 _LOOK = {HouseKind.BOX: 0, HouseKind.REGION: 0, HouseKind.ROW: 1, HouseKind.COLUMN: 2}
-#: Grids the compiled search takes: its cells, values and houses.
-_COMPILED_CELLS = 81
-_COMPILED_VALUES = 9
-_COMPILED_HOUSES = 64
-_xchain = engine.xchain_function()
+#: The compiled chains (engine/_xchain.h) where this core has them, else None; what
+#: they take (cells, values, houses) and what each hint they find is called are read
+#: from them.
+_XCHAIN = core if core is not None and core.HAVE_XCHAIN else None
 
 #: Our techniques that the Explainer has too, tried before its chains (singles first).
 SINGLES: tuple[str, ...] = ("Full House", "Hidden Single")
@@ -424,7 +418,8 @@ class Chaining:
         memo = self.board.memo
         memo.check_time()
         at = memo.deadline.at
-        found = _xchain(self.board.shape.ncells, self.size, tables[0], tables[1],
+        assert _XCHAIN is not None  # _compiled_tables gave the tables
+        found = _XCHAIN.xchain(self.board.shape.ncells, self.size, tables[0], tables[1],
                         array("H", self.start).tobytes(), kind, at or 0.0)
         if found is False:
             memo.check_time()
@@ -434,7 +429,8 @@ class Chaining:
         value, size, order, name, removals = found
         family = FAMILIES[kind]
         return Hint(value, size, order,
-                    f"{family}: {_HINT_NAMES[name]}" if family else _HINT_NAMES[name],
+                    f"{family}: {_XCHAIN.XCHAIN_NAMES[name]}" if family
+                    else _XCHAIN.XCHAIN_NAMES[name],
                     removals)
 
     def cycles(self) -> list[Hint]:
@@ -675,8 +671,8 @@ def _compiled_tables(shape: Shape) -> tuple[bytes, bytes] | None:
     where it cannot take the shape (too large, houses not all of the grid's size or not
     listed in increasing order, or peers that no house makes, which it would not see)."""
     houses = shape.houses
-    if (_xchain is None or shape.ncells > _COMPILED_CELLS or shape.size > _COMPILED_VALUES
-            or len(houses) > _COMPILED_HOUSES
+    if (_XCHAIN is None or shape.ncells > _XCHAIN.XCHAIN_CELLS
+            or shape.size > _XCHAIN.XCHAIN_VALUES or len(houses) > _XCHAIN.XCHAIN_HOUSES
             or any(len(h.cells) != shape.size or list(h.cells) != sorted(h.cells)
                    for h in houses)):
         return None
@@ -692,7 +688,7 @@ def _compiled_tables(shape: Shape) -> tuple[bytes, bytes] | None:
 def _compiled_for(shape: Shape) -> tuple[bytes, bytes] | None:
     """The compiled search's tables for ``shape`` where the path uses that search (the
     compiled back-end chosen, and the shape one it takes), else None."""
-    return _compiled_tables(shape) if engine.backend_name() == "c" else None
+    return _compiled_tables(shape) if backend_name() == "c" else None
 
 
 def _pairs(mask: int, v: int) -> tuple[tuple[int, int], ...]:
