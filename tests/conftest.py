@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 import re
+import signal
+from collections.abc import Iterator
 from itertools import islice
 from pathlib import Path
 
@@ -69,3 +71,15 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     tests = f"test that needs {it} is" if count == 1 else f"tests that need {it} are"
     terminalreporter.write_line(
         f"{what}: {count} {tests} skipped (see shared/data/README.md)", yellow=True, bold=True)
+
+
+@pytest.fixture(autouse=True)
+def _ctrl_c_left_as_found() -> Iterator[None]:
+    """Every test leaves Ctrl-C handled as it found it: a handler left behind would keep
+    a later test's search from being interrupted, and that test would never end."""
+    before = signal.getsignal(signal.SIGINT)
+    yield
+    after = signal.getsignal(signal.SIGINT)
+    if after is not before:
+        signal.signal(signal.SIGINT, before)
+        pytest.fail(f"the test left Ctrl-C (SIGINT) handled by {after!r}")

@@ -96,6 +96,7 @@ def arguments(draw: st.DrawFn, keywords: tuple[str, ...]) -> tuple[list[object],
     return positional, {k: draw(VALUES) for k in chosen}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("call", "keywords"), CALLS,
                          ids=[c.__qualname__ for c, _ in CALLS])
 @settings(max_examples=150, deadline=None,

@@ -111,6 +111,7 @@ def test_the_form_is_the_least_of_every_form(size: tuple[int, tuple[int, int]],
     assert canonical(puzzle).puzzle.givens == min(every_form(puzzle))
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not HAVE_CORE, reason="the compiled core is not built")
 @given(st.sampled_from(SIZES[:5]), st.floats(0.0, 1.0), st.integers(0, 2**32 - 1))
 @settings(max_examples=60, deadline=None)
@@ -123,6 +124,7 @@ def test_the_core_and_the_python_search_agree(size: tuple[int, tuple[int, int]],
     assert python.transform.apply(puzzle) == python.puzzle
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not HAVE_CORE, reason="the compiled core is not built")
 @pytest.mark.parametrize("name", ["top95.txt", "17_clue.txt", "kaggle_like_10k.txt"])
 def test_the_core_and_the_python_search_agree_on_published_puzzles(name: str) -> None:

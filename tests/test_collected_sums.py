@@ -173,6 +173,7 @@ def test_the_pure_python_engine_searches_to_the_end(item: Collected) -> None:
     assert result.solution == _solution(item)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("item", PARAMS)
 def test_the_step_by_step_solver_never_breaks_and_every_step_is_sound(
         item: Collected) -> None:
@@ -200,8 +201,9 @@ def test_the_audit_finds_no_unsound_step(item: Collected) -> None:
     assert report.solved == int(_path(item).status is LogicStatus.SOLVED), item.title
 
 
-def test_summary_of_what_logic_alone_solves(capsys: pytest.CaptureFixture[str]) -> None:
-    """Not a check: how many the step-by-step solver finishes without guessing."""
+def test_logic_alone_solves_every_collected_puzzle(capsys: pytest.CaptureFixture[str]) -> None:
+    """The step-by-step solver finishes every collected Kakuro and Killer without guessing
+    (all 35 do today); the counts are printed, and a puzzle it stalls on is named."""
     solved: Counter[str] = Counter()
     total: Counter[str] = Counter()
     stalled = []
@@ -218,3 +220,4 @@ def test_summary_of_what_logic_alone_solves(capsys: pytest.CaptureFixture[str]) 
     lines += [f"  stalls on: {title}" for title in stalled]
     with capsys.disabled():
         print("\n" + "\n".join(lines))
+    assert sum(total.values()) > 0 and stalled == [], stalled

@@ -43,6 +43,7 @@ def _engines():  # type: ignore[no-untyped-def]
     return engine._compiled(SHAPE), engine._compiled(SHAPE, specialised=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n in SLOW else n
                                   for n in sorted(FILES)])
 def test_every_puzzle_gets_the_right_status(name: str) -> None:

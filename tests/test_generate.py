@@ -51,6 +51,7 @@ def test_orbits_are_the_symmetry_groups() -> None:
         orbits(s9, "spiral")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", [1, 2, 3])
 def test_levels_are_rated_as_asked(level: int) -> None:
     for seed in range(3):

@@ -90,6 +90,7 @@ def test_hidden_singles_in_a_box_rate_lower_than_in_a_line() -> None:
     assert step_difficulty(chain, None) > REGISTRY.get("X-Chain").value
 
 
+@pytest.mark.slow
 def test_harder_sets_rate_harder() -> None:
     easy = [rate(formats.parse(x)) for x in data_lines("kaggle_like_10k.txt", 20)]
     hard = [rate(formats.parse(x)) for x in data_lines("magictour_top1465.txt", 8)]

@@ -147,6 +147,7 @@ BANK_FILTERS = {"--from-bank", "--level", "--difficulty", "--technique", "--clue
 SERVERS = {"play", "serve"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("command", "option"), [
     (command, option) for command, options in _options_table().items() for option in options
     if command not in SERVERS])

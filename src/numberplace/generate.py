@@ -49,7 +49,7 @@ from .rating import (
 from .shape import MAX_SIZE, HouseKind, Shape, classic, jigsaw
 from .symmetry import SYMMETRIES, images
 
-#: Share of empty cells by level (from the book's 9x9 empty-cell counts for levels 1-4;
+#: Share of empty cells by level (from Programming Sudoku's 9x9 empty-cell counts for levels 1-4;
 #: harder levels empty as many cells as uniqueness allows).
 _EMPTY_SHARE = {1: (40 / 81, 45 / 81), 2: (46 / 81, 49 / 81), 3: (50 / 81, 53 / 81),
                 4: (54 / 81, 1.0), 5: (1.0, 1.0), 6: (1.0, 1.0)}
@@ -231,7 +231,7 @@ def generate(shape: Shape | None = None, *, level: int | str | None = None,
              node_limit: int = 1_000_000) -> Generated:
     """One puzzle with exactly one solution meeting every request (see the module docs).
 
-    ``level`` is a level's name or number; ``recipe="book"`` follows the book's recipe
+    ``level`` is a level's name or number; ``recipe="book"`` follows Programming Sudoku's recipe
     for levels 1-4; ``pattern`` is a digit-count pattern (9x9). ``seed`` makes the
     result reproducible: the same arguments and seed give the same puzzle.
     ``max_attempts`` bounds the grids drawn (by default 10,000 without a
@@ -305,9 +305,9 @@ def _request(shape: Shape | str | None, level: int | str | None, symmetry: str,
     if arguments.optional_text(recipe, "recipe") not in (None, "book"):
         raise NumberplaceError(f"unknown recipe {recipe!r}; known: book")
     if recipe == "book" and (shape.size != 9 or shape.ncells != 81):
-        raise NumberplaceError("the book's recipe is for 9x9 puzzles")
+        raise NumberplaceError("Programming Sudoku's recipe is for 9x9 puzzles")
     if recipe == "book" and (target is None or target > 4):
-        raise NumberplaceError("the book's recipe needs --level 1 to 4")
+        raise NumberplaceError("Programming Sudoku's recipe needs --level 1 to 4")
     if needs is not None:
         technique = REGISTRY.get(arguments.text(needs, "needs"))
         needs = technique.name
@@ -401,8 +401,8 @@ def _attempt(req: _Request, rng: random.Random, budget: _Budget) -> Generated | 
         # The engine's propagation (singles and locked candidates) alone solved it:
         # it cannot need a level-3 technique, so skip rating it.
         return None
-    # the book's score is wanted by the book's recipe at once, by others only for
-    # the puzzle kept (its path of guesses can be long on large shapes)
+    # Programming Sudoku's score is wanted by its recipe at once, by others only for the
+    # puzzle kept (its path of guesses can be long on large shapes)
     # the Explainer's path, the costliest part of rating a hard puzzle, is followed only
     # when its difficulty decides, or for the puzzle kept
     explained = req.difficulty is not None
@@ -661,8 +661,8 @@ def _empty_any(shape: Shape, values: list[int], groups: Sequence[tuple[int, ...]
 
 def _book_recipe(shape: Shape, solution: tuple[int, ...], level: int, rng: random.Random,
                  budget: _Budget) -> list[int] | None:
-    """The book's recipe: its empty-cell count for the level, emptied in 180-degree
-    pairs; the puzzle must have one solution, solve with the book's logic alone (levels
+    """Programming Sudoku's recipe: its empty-cell count for the level, emptied in 180-degree
+    pairs; the puzzle must have one solution, solve with Programming Sudoku's logic alone (levels
     1-3; level 4 may guess) and score in the level's window; else a pair is restored and
     another emptied (up to 50 times)."""
     _name, empties, _mean, scores = BOOK_LEVELS[level - 1]
@@ -746,7 +746,7 @@ def _swap_groups(values: list[int], solution: Sequence[int], refill: tuple[int, 
 
 
 def _book_ok(rating: Rating, level: int, empty: int) -> bool:
-    """The book's empty cells and score window for the level."""
+    """Programming Sudoku's empty cells and score window for the level."""
     _name, empties, _mean, scores = BOOK_LEVELS[level - 1]
     return empty in empties and rating.book_score is not None and rating.book_score in scores
 

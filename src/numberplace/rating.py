@@ -1,9 +1,10 @@
-"""How hard a puzzle is: our levels, a Sudoku Explainer-scale number, and the book's score.
+"""How hard a puzzle is: our levels, a Sudoku Explainer-scale number, and Programming
+Sudoku's score.
 
 Three measures, all from solving the puzzle the way a person would:
 
 * **Level** (1..6): decided by the hardest technique the solve needs. The first four
-  carry the book's names; harder puzzles go on to Fiendish (chains) and Trial and Error
+  carry Programming Sudoku's names; harder puzzles go on to Fiendish (chains) and Trial and Error
   (forcing chains, which try a value and follow it, and guessing). :data:`LEVELS` lists
   each level's techniques; the solve tries them level by level.
 * **Difficulty** on the scale of Sudoku Explainer, the program most puzzle collections are
@@ -15,7 +16,7 @@ Three measures, all from solving the puzzle the way a person would:
 * **Book score**: the programming book's points for solving with its own five
   techniques: each cell confirmed by CRME (naked single) scores 1, by a lone ranger
   (hidden single) 2; each twins (naked pair) step 3 and triplets (naked triple) step 4,
-  as they confirm no cell themselves; each guess 5 and each backtrack 5. The book's four
+  as they confirm no cell themselves; each guess 5 and each backtrack 5. Programming Sudoku's four
   levels are read off the score.
 
 Puzzles with no solution, several solutions or clashing givens are not rated: their
@@ -62,14 +63,14 @@ LEVELS: tuple[Level, ...] = tuple(Level(n, name) for n, name in enumerate(LEVEL_
 #: Chain lengths (in cells) past which Sudoku Explainer adds 0.1 each.
 _LENGTH_STEPS = (4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256)
 
-#: The book's levels with their empty cells and accepted scores (its generator's recipe).
+#: Programming Sudoku's levels with their empty cells and accepted scores (its generator's recipe).
 BOOK_LEVELS: tuple[tuple[str, range, int, range], ...] = (
     ("Easy", range(40, 46), 44, range(42, 47)),
     ("Medium", range(46, 50), 51, range(49, 54)),
     ("Difficult", range(50, 54), 58, range(56, 61)),
     ("Extremely Difficult", range(54, 59), 114, range(112, 117)),
 )
-#: Score boundaries between the book's levels: halfway between their mean scores.
+#: Score boundaries between Programming Sudoku's levels: halfway between their mean scores.
 _BOOK_BOUNDS = tuple((a[2] + b[2]) / 2 for a, b in zip(BOOK_LEVELS, BOOK_LEVELS[1:], strict=False))
 
 
@@ -117,7 +118,7 @@ def step_difficulty(step: Step, houses_kind: str | None = None) -> float:
 
 
 def book_score(steps: list[Step]) -> int:
-    """The book's score of a path taken with its techniques (see the module docs)."""
+    """Programming Sudoku's score of a path taken with its techniques (see the module docs)."""
     score = 0
     for step in steps:
         technique = REGISTRY.get(step.technique)
@@ -128,14 +129,14 @@ def book_score(steps: list[Step]) -> int:
 
 
 def book_level(score: int) -> str:
-    """The book's level for a score: the level whose mean score is nearest."""
+    """Programming Sudoku's level for a score: the level whose mean score is nearest."""
     return BOOK_LEVELS[bisect.bisect_right(_BOOK_BOUNDS, score)][0]
 
 
 def rate(puzzle: Puzzle | str, *, time_limit: float | None = 60.0,
          node_limit: int = 2_000_000, book: bool = True, memo: Memo | None = None,
          explainer: bool = True) -> Rating:
-    """Rate a puzzle (see the module docs); ``book`` adds the book's score.
+    """Rate a puzzle (see the module docs); ``book`` adds Programming Sudoku's score.
 
     With ``explainer`` false the difficulty is our own path's hardest step on the
     Explainer's scale, not the Explainer's path (cheaper, and less close to its ratings;
@@ -223,10 +224,10 @@ def add_explainer_difficulty(rating: Rating, puzzle: Puzzle, time_limit: float |
 
 def add_book_score(rating: Rating, puzzle: Puzzle, time_limit: float | None = 60.0,
                    memo: Memo | None = None, deadline: Deadline | None = None) -> None:
-    """Fill in the book's score and level of a puzzle ``rating`` rated without them (a
-    path of the book's techniques and guesses: on large shapes it may be long). Past
+    """Fill in Programming Sudoku's score and level of a puzzle ``rating`` rated without them (a
+    path of Programming Sudoku's techniques and guesses: on large shapes it may be long). Past
     ``time_limit`` (or ``deadline``) the score is left out, as it is for puzzles with
-    sums: the book scores Sudoku, and its techniques know nothing of cages."""
+    sums: Programming Sudoku scores Sudoku, and its techniques know nothing of cages."""
     if any(cage.total is not None for cage in puzzle.shape.cages):
         return
     book_path = solve_path(puzzle, BOOK, guess=True, time_limit=time_limit, solvable=True,

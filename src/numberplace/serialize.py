@@ -3,7 +3,7 @@
 One place turns what the library returns into records: a search result, a step, an
 explanation, a hint, a rating, a generated puzzle, and a record that could not be read.
 The command line's ``--json`` prints them and a web front end sends them; both get the
-same keys. Cells are written ``r5c6`` (or the book's ``(6,5)``), values as numbers 1..n,
+same keys. Cells are written ``r5c6`` (or Programming Sudoku's ``(6,5)``), values as numbers 1..n,
 puzzles and solutions as one line of symbols.
 """
 
@@ -110,7 +110,7 @@ def hint_record(line: int, puzzle: Puzzle, hint: Hint, notation: str = "rc") -> 
 
 
 def rating_record(line: int, puzzle: Puzzle, rating: Rating) -> Record:
-    """A rating: the puzzle, status, level and number, difficulty, the book's score and
+    """A rating: the puzzle, status, level and number, difficulty, Programming Sudoku's score and
     level, hardest technique, guesses, steps per technique, and a message if any."""
     record: Record = {"line": line, "puzzle": puzzle_line(puzzle), **rating_fields(rating)}
     if rating.message:

@@ -204,7 +204,8 @@ class Shape(Frozen):
         return not self.cages and self == classic(9)
 
     def cell_name(self, cell: int, notation: str = "rc") -> str:
-        """Name a cell: ``r5c6`` (canvas row and column from 1), or the book's ``(6,5)``."""
+        """Name a cell: ``r5c6`` (canvas row and column from 1), or Programming Sudoku's
+        ``(6,5)``."""
         r, c = self.coords[cell]
         if notation == "book":
             return f"({c + 1},{r + 1})"

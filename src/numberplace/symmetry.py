@@ -14,7 +14,7 @@ ALIASES = {"horizontal": "top-bottom", "vertical": "left-right"}
 #: What each symmetry does, for help texts and docs.
 MEANINGS = {
     "none": "givens anywhere",
-    "rotate180": "the same turned half a turn (the book's)",
+    "rotate180": "the same turned half a turn (Programming Sudoku's)",
     "rotate90": "the same turned a quarter turn",
     "top-bottom": "the same mirrored top to bottom (row 1 matches the last row)",
     "left-right": "the same mirrored left to right (column 1 matches the last column)",

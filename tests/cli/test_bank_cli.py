@@ -98,6 +98,7 @@ def lines_committed(db: Path) -> int:
     return row[0] if row else 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGINT])
 def test_a_stopped_import_goes_on_and_ends_as_an_uninterrupted_one(
         how: signal.Signals, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

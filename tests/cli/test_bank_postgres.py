@@ -75,6 +75,7 @@ def test_a_shared_bank_finds_duplicates_and_answers_queries(
     assert stats["puzzles"] == 43 and stats["bytes"] > 0
 
 
+@pytest.mark.slow
 def test_a_killed_import_into_postgres_goes_on(url: str, tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     rng = random.Random(8)

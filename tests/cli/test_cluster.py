@@ -65,6 +65,7 @@ def test_generate_and_rate_on_the_cluster(scheduler: tuple[str, object], tmp_pat
     assert output(["rate", str(f), "--scheduler", address], capsys) == rated
 
 
+@pytest.mark.slow
 def test_explain_and_bank_add_on_the_cluster(scheduler: tuple[str, object], tmp_path: Path,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     import sqlite3
@@ -87,6 +88,7 @@ def test_explain_and_bank_add_on_the_cluster(scheduler: tuple[str, object], tmp_
     assert banks[0] == banks[1]
 
 
+@pytest.mark.slow
 def test_a_worker_killed_in_the_middle_loses_no_record(
         scheduler: tuple[str, object], tmp_path: Path,
         capsys: pytest.CaptureFixture[str]) -> None:

@@ -29,6 +29,7 @@ def puzzle_of(size: int) -> Puzzle:
     return generate(classic(size), level=1, seed=size, time_limit=30).puzzle
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_every_format_written_is_read_back_by_the_commands(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], size: int) -> None:
@@ -70,6 +71,7 @@ def test_a_pencil_mark_grid_is_read_by_every_command(
         assert out, command
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [16, 25])
 def test_a_grid_of_rows_without_spaces_is_read_without_shape(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], size: int) -> None:

@@ -15,6 +15,7 @@ from terminal import run_in_terminal
 
 from numberplace import native
 from numberplace.cli import main
+from pace import within
 
 from conftest import BOOK_PUZZLES
 
@@ -67,11 +68,12 @@ def test_ctrl_c_stops_a_long_count(empty_grids: Path, jobs: str) -> None:
     session = run_in_terminal(["count", str(empty_grids), "--limit", "2147483647",
                                "--time-limit", "0", "--jobs", jobs], ctrl_c_after=1.5)
     assert session.status == 130
-    assert session.seconds < 1.0
+    assert within(session.seconds, 1.0), session.seconds
     assert "numberplace: interrupted" in session.screen
     assert "Traceback" not in session.screen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", ["rate", "explain", "hint"])
 def test_ctrl_c_keeps_the_results_already_made(command: str, copies: Path,
                                                tmp_path: Path) -> None:
@@ -83,7 +85,7 @@ def test_ctrl_c_keeps_the_results_already_made(command: str, copies: Path,
     session = run_in_terminal([command, str(copies), "--jobs", "2"], ctrl_c_after=wait,
                               stdout_path=str(out))
     assert session.status == 130
-    assert session.seconds < 1.0
+    assert within(session.seconds, 1.0), session.seconds
     assert "Traceback" not in session.screen
     written = out.read_text()
     records = re.split(r"^(?=line \d+: )", written, flags=re.M)[1:]
@@ -101,7 +103,7 @@ def test_ctrl_c_stops_generation_and_keeps_the_puzzles_made(tmp_path: Path) -> N
     session = run_in_terminal(["generate", "--level", "5", "--count", "200", "--seed", "1",
                                "--jobs", "2"], ctrl_c_after=3, stdout_path=str(out))
     assert session.status == 130
-    assert session.seconds < 1.0
+    assert within(session.seconds, 1.0), session.seconds
     lines = out.read_text().splitlines()
     assert all(len(line) == 81 for line in lines)
 
@@ -113,7 +115,7 @@ def test_ctrl_c_stops_a_stream_of_solutions(tmp_path: Path) -> None:
     session = run_in_terminal(["solve", str(path), "--all", "--limit", "2147483647",
                                "--time-limit", "0"], ctrl_c_after=1.5, stdout_path=str(out))
     assert session.status == 130
-    assert session.seconds < 1.0
+    assert within(session.seconds, 1.0), session.seconds
     lines = out.read_text().splitlines()
     assert len(lines) > 1000 and all(len(line) == 81 for line in lines[:-1])
 
@@ -125,7 +127,7 @@ def test_ctrl_c_stops_a_stream_of_solutions(tmp_path: Path) -> None:
 def test_a_time_limit_holds_for_a_hard_25x25(command: str) -> None:
     status, out, err, seconds = numberplace(command, str(HARD_25), "--time-limit", "2")
     assert status == 0, err
-    assert seconds < 3.0 + start_up()
+    assert within(seconds, 3.0 + start_up()), seconds
     assert "stopped at the time limit of 2 s" in out
 
 
@@ -135,7 +137,7 @@ def test_a_time_limit_holds_on_an_empty_25x25(command: str, tmp_path: Path) -> N
     path.write_text("." * 625 + "\n")
     status, out, err, seconds = numberplace(command, str(path), "--time-limit", "2")
     assert status == 0, err
-    assert seconds < 3.0 + start_up()
+    assert within(seconds, 3.0 + start_up()), seconds
     assert "time limit of 2 s" in out
 
 
@@ -144,7 +146,7 @@ def test_a_count_cut_short_says_limit_and_what_it_found(tmp_path: Path) -> None:
     path.write_text("." * 256 + "\n")
     status, out, _, seconds = numberplace("count", str(path), "--limit", "2147483647",
                                           "--time-limit", "1")
-    assert status == 0 and seconds < 2.0 + start_up()
+    assert status == 0 and within(seconds, 2.0 + start_up()), seconds
     assert re.fullmatch(r"\d+\+ limit: the search budget ran out\n", out)
 
 
@@ -159,7 +161,7 @@ def test_solve_has_a_default_time_limit() -> None:
 def test_generation_of_a_large_jigsaw_holds_its_time_limit() -> None:
     status, out, err, seconds = numberplace("generate", "--shape", "jigsaw-16x16", "--seed",
                                             "1", "--time-limit", "3")
-    assert seconds < 4.0 + start_up()
+    assert within(seconds, 4.0 + start_up()), seconds
     if status:  # no regions (an error, 2) or no puzzle (this seed failed, 1) in time
         assert out == ""
         one_line_error(err)
@@ -174,7 +176,7 @@ def test_a_seed_that_makes_nothing_in_time_is_reported_and_the_batch_goes_on() -
     assert "Traceback" not in err
     failed = re.findall(r"^numberplace: seed (\d+): no puzzle met the request", err, re.M)
     assert failed and len(failed) + len(out.split()) == 3
-    assert seconds < 3 * 0.3 + 3 + start_up()
+    assert within(seconds, 3 * 0.3 + 3 + start_up()), seconds
 
 
 @pytest.mark.parametrize("request_", [["--clues", "90-95"], ["--clues", "5-10"],
@@ -182,7 +184,7 @@ def test_a_seed_that_makes_nothing_in_time_is_reported_and_the_batch_goes_on() -
                                       ["--level", "2", "--needs", "X-Wing"]])
 def test_requests_no_puzzle_can_meet_are_refused_at_once(request_: list[str]) -> None:
     status, out, err, seconds = numberplace("generate", *request_)
-    assert status == 2 and out == "" and seconds < 5
+    assert status == 2 and out == "" and within(seconds, 5), seconds
     one_line_error(err)
 
 
@@ -266,6 +268,7 @@ def test_a_bad_line_in_json_lines_is_one_error(tmp_path: Path) -> None:
     assert len(err.splitlines()) == 1 and "line 2" in err
 
 
+@pytest.mark.slow
 def test_solve_all_streams_in_flat_memory(tmp_path: Path) -> None:
     path = tmp_path / "empty.txt"
     path.write_text("." * 81 + "\n")
@@ -294,6 +297,7 @@ def test_bench_goes_on_past_a_bad_file() -> None:
 # -- smaller ones ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_results_print_above_the_progress_bar(copies: Path) -> None:
     session = run_in_terminal(["rate", str(copies), "--jobs", "2"], timeout=300)
     assert session.status == 0

@@ -152,6 +152,7 @@ def test_blocks_keep_line_numbers_across_chunks(tmp_path: Path,
     assert records[7999]["status"] == "invalid"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(p.name for p in DATA.glob("*.txt")) or ["none"])
 def test_shared_data_reads_as_the_general_path(name: str, tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str],

@@ -96,6 +96,7 @@ def test_the_clock_moves_while_the_last_puzzle_is_worked_on(long_last: Path) -> 
     assert any("100% 8/8" in line and BAR in line for line in shown), shown
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [
     ["solve"], ["count"], ["check"], ["explain"], ["hint"], ["rate"], ["canon"],
     ["bank", "add"], ["print"]])

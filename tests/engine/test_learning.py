@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from numberplace import Puzzle, Status, classic, diagonal, engine, jigsaw, samurai
 from numberplace.grids import minimal_puzzle, random_grid, thinned_puzzle
 from numberplace.shape import Shape
+from pace import within
 
 from positions import JIGSAW_9
 
@@ -139,7 +140,7 @@ def test_learning_honours_the_node_limit_and_the_time_limit() -> None:
     found, aborted, _, _ = core_solve(empty, LEARN_FROM_ROOT, limit=10**6, keep=0,
                                       time_limit=0.3)
     assert aborted and found > 0
-    assert time.perf_counter() - start < 3
+    assert within(time.perf_counter() - start, 3)
 
 
 def test_by_default_small_shapes_never_learn() -> None:

@@ -12,6 +12,7 @@ import pytest
 
 from numberplace import Puzzle, by_name, classic, engine
 from numberplace.grids import minimal_puzzle, random_grid
+from pace import within
 
 BACKENDS = engine.available_backends()
 
@@ -38,7 +39,7 @@ def test_ctrl_c_stops_a_long_search_at_once(backend: str, shape: str) -> None:
     with pytest.raises(KeyboardInterrupt):
         engine.solve(empty, limit=2**31 - 1, keep=0, backend=backend)
     thread.join()
-    assert time.monotonic() - start < 1.5
+    assert within(time.monotonic() - start, 1.5)
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -51,7 +52,7 @@ def test_ctrl_c_stops_a_batch_of_easy_puzzles(backend: str) -> None:
     with pytest.raises(KeyboardInterrupt):
         engine.solve_blob(shape, blob, backend=backend)
     thread.join()
-    assert time.monotonic() - start < 1.5
+    assert within(time.monotonic() - start, 1.5)
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -63,7 +64,7 @@ def test_ctrl_c_stops_a_batch_of_long_searches(backend: str, shape: str) -> None
     with pytest.raises(KeyboardInterrupt):  # every puzzle of the batch after the first too
         engine.solve_blob(grid, bytes(grid.ncells) * 4, limit=2**31 - 1, backend=backend)
     thread.join()
-    assert time.monotonic() - start < 1.5
+    assert within(time.monotonic() - start, 1.5)
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -76,6 +77,7 @@ def test_the_search_after_an_interrupt_is_whole(backend: str) -> None:
     assert result.count == 288
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("shape", ["9x9", "16x16", "samurai"])
 def test_threads_sharing_an_engine_get_the_answers_of_one_thread(backend: str,

@@ -744,6 +744,7 @@ def test_fuzz_round_trip_of_any_values(values: list[int], fmt: str) -> None:
     assert parse(write(puzzle, fmt), format=fmt, shape=puzzle.shape) == puzzle
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text", [
     "1" * 1_000_000,
     "{" * 100_000,

@@ -3,18 +3,15 @@ trips, and one clear error for any text that is not a Kakuro grid."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kakuros import LAYOUTS, some_kakuro
 from numberplace import Puzzle, formats, solve
 from numberplace.errors import FormatError
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
-from test_cages import LAYOUTS, some_kakuro  # noqa: E402  # one generator of test layouts
 
 ROOT = Path(__file__).resolve().parents[2]
 SMALL = "#   4\\  10\\\n\\3  .   .\n\\11 .   ."

@@ -5,20 +5,17 @@ streams of records, the solution grid refused, and one clear error per bad recor
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kakuros import LAYOUTS, some_kakuro
 from numberplace import Puzzle, formats, solve
 from numberplace.errors import FormatError, ShapeError
 from numberplace.generate import generate_sums
 from numberplace.shape import by_name
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
-from test_cages import LAYOUTS, some_kakuro  # noqa: E402  # one generator of test layouts
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The small grid of ``examples/kakuro.txt``, in this format.

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -16,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from kakuros import random_kakuro
 from numberplace import formats, solve
 from numberplace.alphabet import Alphabet
 from numberplace.cli import main
@@ -24,9 +24,6 @@ from numberplace.formats import FORMAT_NAMES
 from numberplace.formats._common import candidate_masks, placed_values
 from numberplace.puzzle import Puzzle
 from numberplace.shape import Shape, by_name, classic, diagonal, jigsaw, killer, samurai
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
-from test_cages import random_kakuro  # noqa: E402  # one generator of test Kakuros
 
 #: How many round trips each route ran, printed when the module ends (``pytest -s``).
 RUN: Counter[str] = Counter()
@@ -190,6 +187,7 @@ def read_back(text: str, fmt: str, puzzle: Puzzle) -> Puzzle:
     return formats.parse(text, shape=hint, alphabet=alphabet)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("kind", "make", "fmt"), list(pairs()))
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), marks=st.booleans())
@@ -228,6 +226,7 @@ def shape_option(shape: Shape) -> list[str] | None:
     return None  # a random jigsaw has no name
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("kind", "make", "fmt"), list(pairs()))
 @settings(max_examples=8, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -236,6 +236,7 @@ def test_als_size_is_the_callers() -> None:
     assert max(small) >= 3
 
 
+@pytest.mark.slow
 def test_soundness_on_benchmark_puzzles() -> None:
     report = audit_lines(data_lines("magictour_top1465.txt", 150), PROBE)
     print(f"\nsteps found: {dict(report.found)}\nsteps applied: {dict(report.applied)}\n"

@@ -191,6 +191,7 @@ def test_a_broken_sum_is_named() -> None:
     assert board.contradiction() == "the down run 4 of r1c2 adds up to 3, not 4"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(6))
 def test_killers_are_solved_soundly(seed: int) -> None:
     made = generate_killer(seed=seed, max_cage=4 + seed)
@@ -201,6 +202,7 @@ def test_killers_are_solved_soundly(seed: int) -> None:
     assert not probed.faults
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("seed", "size"), [(1, 6), (2, 8), (3, 10), (4, 12)])
 def test_kakuros_are_solved_soundly(seed: int, size: int) -> None:
     made = generate_kakuro(size, size, seed=seed)
@@ -293,6 +295,7 @@ def test_a_rectangle_a_repeating_cage_meets_at_opposite_corners_is_no_deadly_pat
     assert frozenset((0, 3, 9, 12)) in side
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(2))
 def test_killers_whose_cages_repeat_digits_are_solved_soundly(seed: int) -> None:
     made = generate_killer(seed=seed, max_cage=4 + 2 * seed, repeats=True)

@@ -449,6 +449,7 @@ def _boards_on_the_way(shape: Shape, solution: tuple[int, ...], rng: random.Rand
         yield Board(shape, out[0], out[1])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shape", [classic(9), classic(6), classic(16), diagonal(),
                                    jigsaw(JIGSAW_9), samurai()],
                          ids=["9x9", "6x6", "16x16", "diagonal", "jigsaw", "samurai"])

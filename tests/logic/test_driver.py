@@ -77,6 +77,7 @@ def assert_path_sound(puzzle: Puzzle) -> str:
     return result.status
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", [pytest.param("magictour_top1465.txt", marks=pytest.mark.slow),
                                   "kaggle_like_10k.txt"])
 def test_soundness_on_benchmark_puzzles(name: str) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from numberplace import engine, formats
+from numberplace import engine, formats, native
 from numberplace.errors import LimitError
 from numberplace.limits import Deadline
 from numberplace.logic.board import Board
@@ -37,7 +37,7 @@ from numberplace.shape import Shape, classic, diagonal, jigsaw
 from conftest import data_lines
 from positions import JIGSAW_9, S9, near_solved
 
-compiled = pytest.mark.skipif(engine.xchain_function() is None,
+compiled = pytest.mark.skipif(native.core is None or not native.core.HAVE_XCHAIN,
                               reason="the compiled core is not built")
 
 #: Sudoku Explainer's ratings of magictour_top1465 puzzles (by their place in the file),

@@ -442,11 +442,11 @@ def test_franken_mutant_and_siamese_fish_are_sound() -> None:
 @pytest.mark.parametrize("steps,size", [(None, None), (3_000, 5)])
 def test_the_compiled_fish_search_finds_what_the_python_one_finds(
         monkeypatch: pytest.MonkeyPatch, steps: int | None, size: int | None) -> None:
-    from numberplace import engine, formats
+    from numberplace import formats, native
     from numberplace.logic.complex_fish import find_franken_fish, find_mutant_fish
     from numberplace.logic.driver import solve_path
 
-    if engine.fish_search_function() is None:
+    if native.core is None or not native.core.HAVE_FISH:
         pytest.skip("the compiled core is not built here")
     boards = []
     for line in data_lines("magictour_top1465.txt", 40)[::13]:

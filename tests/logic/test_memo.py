@@ -38,6 +38,7 @@ def test_paths_in_sixteen_threads_are_the_paths_of_one_thread() -> None:
         assert differences == 0
 
 
+@pytest.mark.slow
 def test_two_puzzles_stepped_in_turn_take_their_own_paths() -> None:
     first, second = _hard_puzzles(2)
     boards = {0: Board.from_puzzle(first), 1: Board.from_puzzle(second)}

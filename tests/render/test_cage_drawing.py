@@ -7,7 +7,7 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from test_render import find, parse_svg  # one reader of the drawings for both files
+from drawings import find, parse_svg
 
 from numberplace import formats
 from numberplace.logic.board import values_of

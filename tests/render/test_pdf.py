@@ -67,6 +67,7 @@ def ink(png: Path) -> float:
         return sum(grey.histogram()[:200]) / (grey.width * grey.height)
 
 
+@pytest.mark.slow
 @needs_poppler
 @pytest.mark.parametrize("name", ["4x4", "6x6", "8x8", "9x9", "12x12", "16x16", "25x25",
                                   "jigsaw", "diagonal", "samurai", "killer", "kakuro"])

@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from drawings import NS, find, parse_svg
 
 from numberplace import formats
 from numberplace.alphabet import Alphabet
@@ -18,7 +19,6 @@ from numberplace.shape import classic, diagonal
 
 from positions import open_board
 
-NS = "{http://www.w3.org/2000/svg}"
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 EASY = "..9.5..6.3.219..87.6.3.......85.3..117.....545..8.12.......7.2.48..125.3.2..3.7.."
 # stalls after a pointing step, which is the first step of its path
@@ -28,16 +28,6 @@ FOUR = "1..4.4....1.3..."
 
 def example(name: str, **kwargs: object) -> Board:
     return open_board((EXAMPLES / name).read_text(), **kwargs)
-
-
-def parse_svg(text: str) -> ET.Element:
-    root = ET.fromstring(text)
-    assert root.tag == f"{NS}svg"
-    return root
-
-
-def find(root: ET.Element, tag: str, cls: str) -> list[ET.Element]:
-    return [e for e in root.iter(f"{NS}{tag}") if cls in e.get("class", "").split()]
 
 
 def cell_rects(root: ET.Element) -> dict[int, ET.Element]:

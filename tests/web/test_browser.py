@@ -125,6 +125,7 @@ def confirmed(page: Any) -> dict[str, Any]:
 # -- the first run -------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_first_run_every_dialog_works_at_its_defaults(site: tuple[str, Any]) -> None:
     base, browser = site
     with fresh_page(browser) as page:
@@ -206,6 +207,7 @@ def touch_drag(page: Any, cells: list[int]) -> None:
     cdp.detach()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("screen", [PHONE, SMALL_PHONE], ids=["390x844", "360x740"])
 def test_a_whole_9x9_game_by_touch_on_a_phone(site: tuple[str, Any],
                                               screen: dict[str, Any]) -> None:
@@ -258,6 +260,7 @@ def test_a_whole_9x9_game_by_touch_on_a_phone(site: tuple[str, Any],
         assert confirmed(page)["solved"]
 
 
+@pytest.mark.slow
 def test_a_whole_9x9_game_by_keyboard_on_a_laptop(site: tuple[str, Any]) -> None:
     base, browser = site
     with fresh_page(browser) as page:
@@ -375,6 +378,7 @@ def shown_candidates(page: Any, symbols: str) -> list[int]:
     return masks
 
 
+@pytest.mark.slow
 def test_a_killers_candidates_follow_its_cages(site: tuple[str, Any]) -> None:
     base, browser = site
     killer = (ROOT / "examples" / "killer.txt").read_text()
@@ -437,6 +441,7 @@ def test_pause_hides_the_board(site: tuple[str, Any]) -> None:
         assert confirmed(page)["timer"]["running"]
 
 
+@pytest.mark.slow
 def test_a_puzzle_that_cannot_be_solved_is_said_so(site: tuple[str, Any]) -> None:
     base, browser = site
     clashing = "55" + BOOK[2:]
@@ -457,6 +462,7 @@ def test_a_puzzle_that_cannot_be_solved_is_said_so(site: tuple[str, Any]) -> Non
         assert "more than one solution" in message(page)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("example", "cells", "note"), [
     ("samurai.txt", 369, None), ("kakuro.txt", None, "holds 2 puzzles")])
 def test_the_examples_open_through_your_puzzle(site: tuple[str, Any], example: str,
@@ -523,6 +529,7 @@ def test_share_by_link_with_progress(site: tuple[str, Any]) -> None:
             assert value_in(other, 2) == "9"  # a given
 
 
+@pytest.mark.slow
 def test_the_live_solver_page(site: tuple[str, Any]) -> None:
     base, browser = site
     with fresh_page(browser) as page:
@@ -543,6 +550,7 @@ def test_the_live_solver_page(site: tuple[str, Any]) -> None:
         no_faults(page)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shape", ["samurai", "jigsaw", "diagonal", "wordoku", "25x25", "4x4"])
 def test_every_shape_is_drawn_and_played(site: tuple[str, Any], shape: str) -> None:
     base, browser = site

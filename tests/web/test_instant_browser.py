@@ -9,6 +9,7 @@ import statistics
 from pathlib import Path
 from typing import Any
 
+import pytest
 from browser import (
     ARGS,
     CHROMIUM,
@@ -89,6 +90,7 @@ async def _latencies(base: str) -> list[float]:
     return found
 
 
+@pytest.mark.slow
 def test_a_key_paints_its_digit_at_once_when_the_server_is_slow(
         tmp_path: Path, record_property: Any) -> None:
     need_browser()
@@ -102,6 +104,7 @@ def test_a_key_paints_its_digit_at_once_when_the_server_is_slow(
     assert median < 50
 
 
+@pytest.mark.slow
 def test_a_started_game_plays_on_with_the_server_stopped(tmp_path: Path) -> None:
     need_browser()
     from playwright.sync_api import sync_playwright

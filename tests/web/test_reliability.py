@@ -35,6 +35,7 @@ def test_twenty_players_for_five_seconds_lose_no_move(tmp_path: Path) -> None:
     print(load.report(tally, 20, 5))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("after", [0.3, 0.7, 1.1])
 def test_a_server_killed_while_saving_leaves_the_games_whole(tmp_path: Path,
                                                             after: float) -> None:

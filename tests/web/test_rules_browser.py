@@ -74,6 +74,7 @@ def random_moves(session: Session, rng: random.Random) -> list[dict[str, Any]]:
     return moves
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["book", "free"])
 @pytest.mark.parametrize("kind", ["9x9", "jigsaw", "samurai", "killer", "kakuro", "16x16"])
 def test_the_page_and_the_server_apply_every_move_alike(site: tuple[str, Any], kind: str,

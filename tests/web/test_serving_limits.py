@@ -60,6 +60,7 @@ def server(tmp_path: Path) -> Any:
         process.wait(30)
 
 
+@pytest.mark.slow
 def test_hints_on_a_big_game_and_its_download_leave_the_page_answering(server: str) -> None:
     with httpx.Client(base_url=server, timeout=60) as http:
         made = http.post("/api/games", json={"puzzle": "." * 625})
@@ -287,6 +288,7 @@ def test_a_client_starts_a_bounded_number_of_games(tmp_path: Path) -> None:
     assert answer.status_code == 429 and int(answer.headers["retry-after"]) > 0
 
 
+@pytest.mark.slow
 def test_history_and_log_are_bounded(client: TestClient) -> None:  # noqa: F811
     game = post_game(client, {"puzzle": "." * 625})
     for n in range(UNDO_CHANGES // 625 + 20):  # repaint the whole 25x25 again and again

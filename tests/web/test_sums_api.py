@@ -110,6 +110,7 @@ def test_candidates_in_the_record_respect_the_sums(client: TestClient) -> None:
                for cage in alone)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["kakuro-10x10", "killer"])
 def test_a_whole_game_hints_saving_and_sharing(client: TestClient, kind: str) -> None:
     made = generate_sums(kind, level=2, seed=5)

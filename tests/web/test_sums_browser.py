@@ -40,6 +40,7 @@ def new_game(page: Any, base: str, shape: str) -> dict[str, Any]:
     return record
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shape", ["killer", "kakuro-10x10"])
 def test_a_whole_game_with_sums(site: tuple[str, Any], page: Any, shape: str) -> None:
     base, browser = site

@@ -125,6 +125,7 @@ def test_a_server_reads_a_game_again_once_another_compacted_it(
         assert [m["changes"][0][1] for m in seen["history"]["undo"]] == EMPTY[:11]
 
 
+@pytest.mark.slow
 def test_serve_with_two_workers_shares_games_between_them(db: str, tmp_path: Path) -> None:
     server = subprocess.Popen(
         [sys.executable, "-m", "numberplace", "serve", "--port", "0", "--workers", "2",

@@ -271,7 +271,7 @@ def _add_explain(sub: options.Commands) -> None:
                    help="also write one SVG picture per step into DIR "
                         "(line<L>-step<NNN>.svg)")
     p.add_argument("--guess", action="store_true",
-                   help="when logic stalls, guess and backtrack (the book's brute force; "
+                   help="when logic stalls, guess and backtrack (Programming Sudoku's brute force; "
                         "implied by --techniques book); every guess is a step")
     options.add_time_limit(p, options.DEFAULT_SECONDS, "stop a puzzle's path after S seconds, "
                            "reporting it stalled; the check for one solution takes at most "

@@ -241,10 +241,10 @@ def add_logic(p: argparse.ArgumentParser) -> None:
     """The techniques and cell notation of explain and hint."""
     p.add_argument("--techniques", metavar="LIST",
                    help="only these techniques, comma-separated (e.g. 'Naked Single,"
-                        "Hidden Single'), or 'book' for the book's five, in its order: "
+                        "Hidden Single'), or 'book' for Programming Sudoku's five, in its order: "
                         "CRME, lone ranger, twins, triplets, brute force")
     p.add_argument("--notation", choices=("rc", "book"), default="rc",
-                   help="cells as r5c6 (default) or as the book's (column,row)")
+                   help="cells as r5c6 (default) or as Programming Sudoku's (column,row)")
 
 
 def alphabet(name: str | None, shape_size: int | None) -> Alphabet | None:
@@ -272,7 +272,7 @@ def shape(name: str | None) -> Shape | None:
 
 
 def techniques(text: str | None) -> list[str] | None:
-    """``--techniques`` to a list of known names; ``book`` is the book's techniques."""
+    """``--techniques`` to a list of known names; ``book`` is Programming Sudoku's techniques."""
     from ..logic import BOOK
     from ..logic.techniques import technique_names
 

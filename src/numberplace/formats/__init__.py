@@ -1,6 +1,6 @@
 """Reading and writing puzzles in the text formats people use.
 
-Formats (see ``docs/formats.md``): ``line`` (one puzzle per line), ``sdo`` (the book's 81
+Formats (see ``docs/formats.md``): ``line`` (one puzzle per line), ``sdo`` (Programming Sudoku's 81
 digits), ``grid`` (rows as pasted), ``sdk`` (SadMan Software), ``ss`` (Simple Sudoku),
 ``pencil`` (pencil-mark grid), ``sukaku`` (candidates by position), ``samurai`` (five lines
 of 81), ``samurai-grid`` (the 21x21 canvas), ``jigsaw`` (givens and region map), ``json``

@@ -1,7 +1,7 @@
 """Playing: a game session as data (no web code here).
 
 ``Session(puzzle)`` holds the player's entries, pencil marks, colours, the timer, the
-activity log and the undo/redo history, with the book's rules; :mod:`.saving` writes a
+activity log and the undo/redo history, with Programming Sudoku's rules; :mod:`.saving` writes a
 game to a file losslessly (atomically) and reads it back, or opens a puzzle file.
 """
 

@@ -1,4 +1,4 @@
-"""Games on disk: a lossless session file, the book's ``.sdo``, and puzzle files.
+"""Games on disk: a lossless session file, Programming Sudoku's ``.sdo``, and puzzle files.
 
 A session file is one JSON object (``"format": "numberplace-session"``) holding the puzzle
 (in numberplace's JSON puzzle format), the mode, every layer of the board (entries, who
@@ -144,7 +144,7 @@ def _moves(items: object, side: str) -> list[Move]:
 
 def save(session: Session, path: str | os.PathLike[str]) -> None:
     """Write the session to ``path`` atomically: a ``.sdo`` (or ``.txt``, ``.sdk``, ``.ss``)
-    file gets the puzzle alone, as the book saves it (a Kakuro or Killer in ``.txt`` in
+    file gets the puzzle alone, as Programming Sudoku saves it (a Kakuro or Killer in ``.txt`` in
     its own format, the only one that holds its sums); any other name the whole
     session."""
     from ..serialize import plain_format

@@ -1,7 +1,7 @@
 """A game as data: the puzzle, the player's entries, pencil marks, colours, the timer, the
-activity log and the undo/redo history, with the book's rules.
+activity log and the undo/redo history, with Programming Sudoku's rules.
 
-Every action returns a :class:`Reply`. In the book's mode a digit that repeats one in a
+Every action returns a :class:`Reply`. In Programming Sudoku's mode a digit that repeats one in a
 house of its cell (or a cage: a Killer cage, a Kakuro run) is refused with a message
 naming the clash; in free mode it is taken and shown among the
 :meth:`Session.conflicts`. Givens never change. When the grid is full and keeps every
@@ -16,7 +16,7 @@ Candidates respect the sums of a Killer's cages and a Kakuro's runs (see
 that numbers its requests (:attr:`Session.receipts`), and whether "solve all" was ever
 used (:attr:`Session.revealed`).
 
-Cells are indices of the puzzle's shape; the log and messages name them in the book's
+Cells are indices of the puzzle's shape; the log and messages name them in Programming Sudoku's
 (column,row) notation unless another is asked.
 """
 
@@ -196,7 +196,7 @@ class Session:
         return list(self._derive().candidates)
 
     def candidates_of(self, cell: int) -> list[int]:
-        """The values a cell may still take (the book shows them on hover)."""
+        """The values a cell may still take (Programming Sudoku shows them on hover)."""
         cell = self._cell(cell)
         return values_of(self._derive().candidates[cell])
 
@@ -305,8 +305,8 @@ class Session:
     # -- actions ----------------------------------------------------------------------------
 
     def enter(self, cells: int | Iterable[int], value: int) -> Reply:
-        """Write ``value`` in the cells (0 erases). Givens are skipped; in the book's mode a
-        value that repeats one in a house or cage of a cell is refused."""
+        """Write ``value`` in the cells (0 erases). Givens are skipped; in Programming
+        Sudoku's mode a value that repeats one in a house or cage of a cell is refused."""
         chosen = [c for c in self._cells(cells) if not self.puzzle.givens[c]]
         value = arguments.whole(value, "value", 0, self.shape.size)
         if not chosen:
@@ -464,7 +464,7 @@ class Session:
         return self._play(Move("solve", changes, "Solved the rest"))
 
     def diagnose(self) -> Diagnosis:
-        """What is wrong, told as the book tells it: the puzzle itself (solved without the
+        """What is wrong, told as Programming Sudoku tells it: the puzzle itself (solved without the
         player's entries) or the entries that made it unsolvable."""
         return self._wrong() or Diagnosis("ok", "no mistake shows yet; the puzzle can "
                                                 "still be solved from here")
@@ -498,7 +498,7 @@ class Session:
         return ""
 
     def _house_name(self, house: int) -> str:
-        """A house as the player reads it (the book calls a box a minigrid)."""
+        """A house as the player reads it (Programming Sudoku calls a box a minigrid)."""
         name = str(self.shape.houses[house])
         return name.replace("box", "minigrid") if self.notation == "book" else name
 

@@ -137,7 +137,7 @@ def sum_support(board: Board, cells: Sequence[int], total: int) -> list[int] | N
 
 
 def house_name(shape: Shape, house: int, notation: str = "rc") -> str:
-    """Name a house; the book's notation calls boxes *minigrids*."""
+    """Name a house; Programming Sudoku's notation calls boxes *minigrids*."""
     name = str(shape.houses[house])
     return name.replace("box", "minigrid") if notation == "book" else name
 

@@ -1,4 +1,4 @@
-"""Run the techniques in order, simplest first, as a person (and the book) would.
+"""Run the techniques in order, simplest first, as a person (and Programming Sudoku) would.
 
 After every successful step the search starts again from the simplest technique, so a
 harder technique is only used when nothing easier applies. The techniques and their order
@@ -84,7 +84,7 @@ def solve_path(puzzle: Puzzle, techniques: Sequence[str] | None = None,
                deadline: Deadline | None = None) -> SolveResult:
     """Solve step by step, recording each step; stop when solved, stuck or broken.
 
-    With ``guess``, a stalled board is not the end: the book's brute-force elimination
+    With ``guess``, a stalled board is not the end: Programming Sudoku's brute-force elimination
     guesses the smallest value of a cell with the fewest candidates, goes on with logic,
     and on a contradiction returns to the board before the guess, where that value is
     now known to be wrong. Every guess and backtrack is a step, with its ``depth``.

@@ -113,7 +113,7 @@ def _start(puzzle: Puzzle | str, techniques: Sequence[str] | str | None,
 def explain(puzzle: Puzzle | str, techniques: Sequence[str] | str | None = None,
             guess: bool = False, time_limit: float | None = None) -> Explanation:
     """Solve by logic, recording every step; with ``guess``, guess and backtrack when
-    logic stalls (the book's brute force), each guess and backtrack a step.
+    logic stalls (Programming Sudoku's brute force), each guess and backtrack a step.
 
     ``invalid`` (clashing givens or a contradiction), ``none`` and ``multiple`` come from
     the exact engine before any step is taken; a puzzle with several solutions is still
@@ -206,7 +206,7 @@ def boards_before_steps(puzzle: Puzzle, steps: Sequence[Step]) -> Iterator[Board
 
 
 def book_log_line(step: Step, shape: Shape, alphabet: Alphabet | None = None) -> str:
-    """A step in the words of the book's activity log, cells as (column,row):
+    """A step in the words of Programming Sudoku's activity log, cells as (column,row):
     ``Value 5 in (3,7) by lone ranger in column``."""
     sym = alphabet.symbol if alphabet is not None else str
     house = shape.houses[step.houses[0]] if step.houses else None

@@ -1,4 +1,4 @@
-"""Singles: Full House, Naked Single (the book's CRME), Hidden Single (Lone Ranger).
+"""Singles: Full House, Naked Single (Programming Sudoku's CRME), Hidden Single (Lone Ranger).
 
 Every finder yields the steps it sees, in house/cell order; the driver takes the first.
 """
@@ -50,7 +50,7 @@ def find_full_house(board: Board, shape: Shape) -> Iterator[Step]:
 def find_naked_single(board: Board, shape: Shape) -> Iterator[Step]:
     """A cell with one candidate left takes it.
 
-    The book calls this CRME (Column, Row and Minigrid Elimination): once the values of
+    Programming Sudoku calls this CRME (Column, Row and Minigrid Elimination): once the values of
     a cell's row, column and minigrid are crossed out, one remains.
     """
     # with cages, the sums may have ruled values out as well as the houses
@@ -74,9 +74,9 @@ def _blocks_first(shape: Shape) -> tuple[int, ...]:
 
 
 def find_hidden_single(board: Board, shape: Shape) -> Iterator[Step]:
-    """A value that fits only one cell of a house goes there (the book's Lone Ranger).
+    """A value that fits only one cell of a house goes there (Programming Sudoku's Lone Ranger).
 
-    Blocks are searched first, as the book does (lone rangers in minigrids first) and as
+    Blocks are searched first, as Programming Sudoku does (lone rangers in minigrids first) and as
     the Explainer scale rates them (1.2 in a box, 1.5 in a row or column).
     """
     for h in _blocks_first(shape):

@@ -2,7 +2,7 @@
 
 A step's text is kept as a template in which cells and houses are markers (``{c17}``,
 ``{h3}``, ``{k3}`` for a house's kind), so the same step can be written with cells as
-``r5c6`` or as the book's ``(6,5)``, and boxes as boxes or the book's minigrids.
+``r5c6`` or as Programming Sudoku's ``(6,5)``, and boxes as boxes or Programming Sudoku's minigrids.
 """
 
 from __future__ import annotations

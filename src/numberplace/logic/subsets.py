@@ -1,7 +1,7 @@
 """Naked and Hidden subsets (pairs, triples, quadruples), one routine per kind.
 
 Naked: k cells of a house whose candidates together are just k values; those values
-leave the house's other cells (the book's Twins for k=2, Triplets for k=3).
+leave the house's other cells (Programming Sudoku's Twins for k=2, Triplets for k=3).
 Locked: a naked pair or triple whose cells lie in two houses at once (a block and a line):
 its values leave the other cells of both, in one step.
 Hidden: k values of a house whose candidate cells are together just k cells; those cells
@@ -133,7 +133,7 @@ def find_hidden_subset(board: Board, shape: Shape, size: int) -> Iterator[Step]:
     return by_house(name, board, search)
 
 
-# One finder per technique of the table (Naked Pair is the book's Twins, Naked Triple its
+# One finder per technique of the table (Naked Pair is Programming Sudoku's Twins, Naked Triple its
 # Triplets), each a size of the same search.
 find_naked_pair = partial(find_naked_subset, size=2)
 find_naked_triple = partial(find_naked_subset, size=3)

@@ -8,7 +8,7 @@ it. The driver, rating, explanations and the command line read this table and no
 else, so adding a technique means adding its finder to its family module and an entry
 here.
 
-Two orders are read from it: the table's own (simplest first, as a person and the book
+Two orders are read from it: the table's own (simplest first, as a person and Programming Sudoku
 go: a naked single before a hidden single) for explanations and hints, and
 :meth:`Registry.rating_order` (by level, then Explainer value) for rating, so that the
 hardest step of a rated path shows the lowest level that suffices.
@@ -43,7 +43,7 @@ from .step import Step
 
 Finder = Callable[[Board, Shape], Iterator[Step]]
 
-#: The book's brute force: a guess, and the undoing of a guess that broke the board.
+#: Programming Sudoku's brute force: a guess, and the undoing of a guess that broke the board.
 BRUTE_FORCE = "Brute Force"
 BACKTRACK = "Backtrack"
 
@@ -77,7 +77,7 @@ class Family(str, Enum):
 
 @dataclass(frozen=True)
 class Technique:
-    """One technique: see the module docs. ``finder`` is None for the book's guess and
+    """One technique: see the module docs. ``finder`` is None for Programming Sudoku's guess and
     backtrack, which the driver makes itself when logic stalls."""
 
     name: str
@@ -91,7 +91,7 @@ class Technique:
 
 
 class Registry:
-    """The techniques in the driver's order, looked up by name or by the book's name."""
+    """The techniques in the driver's order, looked up by name or by Programming Sudoku's name."""
 
     def __init__(self, techniques: Iterable[Technique]) -> None:
         self._items: list[Technique] = []
