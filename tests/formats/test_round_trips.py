@@ -149,6 +149,12 @@ def expected(puzzle: Puzzle, fmt: str) -> Puzzle:
     if fmt not in CANDIDATES or all(puzzle.givens):
         # a filled pencil-mark grid is a filled grid, and is read as one
         return Puzzle(puzzle.shape, puzzle.givens, puzzle.alphabet)
+    if fmt == "pencil" and puzzle.candidates is not None and all(
+            m & (m - 1) == 0 for m in puzzle.candidates):
+        # one candidate or none in every cell: the text is a grid of values and dots, and
+        # is read as one (a dot, no candidate in a pencil grid, is an empty cell in a grid)
+        return Puzzle(puzzle.shape, tuple(m.bit_length() for m in puzzle.candidates),
+                      puzzle.alphabet)
     return puzzle
 
 
