@@ -295,8 +295,7 @@ class Bank:
             if version is None and not create:
                 raise BankError(f"{self.shown} is not a numberplace bank")
             with self._write():
-                for statement in store.schema(_SCHEMA):
-                    store.execute(statement)
+                store.apply_schema(_SCHEMA)
                 store.execute(store.insert_ignore("meta", ("name", "value"), "name"),
                               ("schema", str(SCHEMA_VERSION)))
         except store.errors as exc:

@@ -23,6 +23,9 @@ from .extras import missing
 
 #: Seconds a SQLite statement waits for another process's write to end.
 BUSY_SECONDS = 10.0
+#: The PostgreSQL advisory lock that set-ups of tables take turns on (any fixed number
+#: the database's other users do not take).
+SCHEMA_LOCK = 0x6E756D70
 
 
 def is_url(path: str) -> bool:
@@ -91,6 +94,17 @@ class Database:
 
     def close(self) -> None:
         raise NotImplementedError
+
+    def apply_schema(self, text: str) -> None:
+        """Make the tables of a schema written for SQLite, in the caller's transaction;
+        processes that set up one database at once take turns (two workers of a server
+        starting together)."""
+        self.schema_turn()
+        for statement in self.schema(text):
+            self.execute(statement)
+
+    def schema_turn(self) -> None:
+        """Wait, within the transaction, until no other process is setting up tables."""
 
     def schema(self, text: str) -> list[str]:
         """The statements of a schema written for SQLite, in this database's types."""
@@ -260,6 +274,12 @@ class Postgres(Database):
 
     def begin_read(self) -> None:
         self.db.execute("BEGIN ISOLATION LEVEL REPEATABLE READ")
+
+    def schema_turn(self) -> None:
+        # two sessions running CREATE TABLE IF NOT EXISTS at once can both find the name
+        # free, and the second fails on the catalog's unique index: a lock held to the end
+        # of the transaction makes them take turns (SQLite's BEGIN IMMEDIATE does already)
+        self.db.execute("SELECT pg_advisory_xact_lock(%s)", [SCHEMA_LOCK])
 
     def size(self, tables: Sequence[str]) -> int | None:
         total = " + ".join(f"pg_total_relation_size('{t}')" for t in tables)

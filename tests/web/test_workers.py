@@ -189,3 +189,15 @@ def test_workers_keep_to_processors_in_turn() -> None:
     cpus = sorted(os.sched_getaffinity(0))
     chosen = worker_cpus(2 * len(cpus) + 1)
     assert chosen == cpus * 2 + cpus[:1]
+
+
+def test_servers_setting_up_one_new_database_at_once_take_turns(db: str) -> None:
+    # the workers of `serve --workers N` start together on a database with no tables yet
+    for _ in range(3):
+        with ThreadPoolExecutor(6) as pool:
+            stores = list(pool.map(lambda _: GameStore(db), range(6)))
+        assert all(store.version("no-such-game") is None for store in stores)
+        if db.startswith("postgresql"):
+            psycopg = pytest.importorskip("psycopg")
+            with psycopg.connect(db, autocommit=True) as con:
+                con.execute("DROP TABLE IF EXISTS games, entries, daily")

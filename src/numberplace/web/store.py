@@ -146,8 +146,7 @@ class GameStore:
         db = first
         try:
             with db.transaction("set up"):
-                for statement in db.schema(SCHEMA):
-                    db.execute(statement)
+                db.apply_schema(SCHEMA)
                 have = db.columns("games")
                 for name, kind in COLUMNS:
                     if name not in have:
