@@ -1,16 +1,22 @@
-"""Build the optional compiled core; pip falls back to pure Python if no compiler is found."""
+"""Build the optional compiled core; pip falls back to pure Python if no compiler is found.
+
+The core is one extension module made of one C file per accelerator, each beside its
+Python reference; engine/_core.h declares what they share, and engine/_core.c is the
+module itself."""
 
 from setuptools import Extension, setup
+
+SRC = "src/numberplace/"
 
 setup(
     ext_modules=[
         Extension(
             "numberplace._core",
-            sources=["src/numberplace/engine/_core.c"],
-            depends=["src/numberplace/engine/_fast9.h", "src/numberplace/engine/_lines.h",
-                     "src/numberplace/engine/_canon.h", "src/numberplace/engine/_cdcl.h",
-                     "src/numberplace/engine/_fish.h", "src/numberplace/engine/_vec9.h",
-                     "src/numberplace/engine/_xchain.h"],
+            sources=[SRC + "engine/_core.c", SRC + "engine/_engine.c", SRC + "engine/_sums.c",
+                     SRC + "cli/_lines.c", SRC + "_canon.c", SRC + "logic/_fish.c",
+                     SRC + "logic/_xchain.c"],
+            depends=[SRC + "engine/_core.h", SRC + "engine/_fast9.h", SRC + "engine/_vec9.h",
+                     SRC + "engine/_cdcl.h"],
             extra_compile_args=["-O3", "-funroll-loops"],
             optional=True,
         )

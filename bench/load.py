@@ -767,8 +767,10 @@ def export_tree(ref: str, folder: Path) -> tuple[Path, str]:
     if not cores:
         print("warning: no compiled core in this tree: both servers run without one",
               file=sys.stderr)
+    # the core's C files sit beside their Python references, all over the package (a
+    # pathspec's * matches across folders)
     changed = subprocess.run(["git", "-C", str(ROOT), "diff", "--quiet", commit, "--",
-                              "src/numberplace/engine/*.c", "src/numberplace/engine/*.h"])
+                              "src/numberplace/*.c", "src/numberplace/*.h"])
     if changed.returncode:
         print(f"warning: the compiled core's sources differ between {ref} and this tree: "
               f"{ref}'s server runs on this tree's core", file=sys.stderr)

@@ -1,6 +1,7 @@
-# The compiled core's interface (engine/_core.c), as numberplace.native and the modules it
-# serves call it. Buffers are read as native 32-bit ints where a name says "int32s", and as
-# one byte a cell for givens and values.
+# The compiled core's interface (the module engine/_core.c, over one C file per
+# accelerator), as numberplace.native and the modules it serves call it. Buffers are read
+# as native 32-bit ints where a name says "int32s", and as one byte a cell for givens and
+# values.
 from collections.abc import Callable, Sequence
 from typing import Literal
 
@@ -10,13 +11,13 @@ REVISION: int
 HAVE_FAST9: int
 HAVE_FISH: int
 HAVE_XCHAIN: int
-# the chain search (_xchain.h): the largest grid it takes, its kinds and its hints' names
+# the chain search (logic/_xchain.c): the largest grid it takes, its kinds and its hints' names
 XCHAIN_KINDS: int
 XCHAIN_CELLS: int
 XCHAIN_VALUES: int
 XCHAIN_HOUSES: int
 XCHAIN_NAMES: tuple[str, ...]
-# the fish search (_fish.h): the largest grid and fish, house kind bits, categories
+# the fish search (logic/_fish.c): the largest grid and fish, house kind bits, categories
 FISH_CELLS: int
 FISH_HOUSES: int
 FISH_SIZE: int

@@ -5,7 +5,7 @@ A classic n x n puzzle keeps its rules when its rows are swapped within a band, 
 are swapped, its columns within a stack or its stacks are swapped, when it is transposed
 (square boxes only) and when its symbols are relabelled. Its canonical form is the least
 one of all these, read row by row with 0 for an empty cell and compared as numbers: the
-"minlex" form. It comes from the compiled core (``_canon.h``); without it, from a slower
+"minlex" form. It comes from the compiled core (``_canon.c``); without it, from a slower
 search in Python that enumerates the column orders (a different algorithm, also used to
 check the core in the tests).
 

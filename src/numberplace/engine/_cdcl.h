@@ -1,5 +1,6 @@
 /*
- * Clause learning search for the hard puzzles of big shapes (included by _core.c).
+ * _cdcl.h: clause learning search for the hard puzzles of big shapes, a header of the
+ * engine (_engine.c), which runs cdcl_search.
  *
  * On 16x16 and 25x25 grids a depth-first search can spend millions of nodes below a wrong
  * early choice: the minimal 25x25 puzzles that circulate are out of its reach. Learning
@@ -23,6 +24,15 @@
  * The search is complete: after each solution a clause forbidding it is added and the
  * search goes on, so counts and statuses are as exact as the depth-first search's.
  */
+
+#ifndef NUMBERPLACE_CDCL_H
+#define NUMBERPLACE_CDCL_H
+
+#include "_core.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* Measured on the minimal 25x25 puzzles: runs of 512 dead ends between restarts and a
    first reduction after 10,000 (then 1,000 more each time) took a quarter off the time
@@ -658,7 +668,7 @@ static int add_root_clause(Cdcl *c, int32_t *lits, int n, int learnt)
 
 /* Search the puzzle in boards[0] (candidate masks, not yet propagated) by clause
    learning, adding to s's solutions, nodes and guesses. */
-static void cdcl_search(Search *s)
+NP_UNUSED static void cdcl_search(Search *s)
 {
     const Engine *e = s->e;
     const int ncells = e->ncells, nsym = e->nsym;
@@ -722,7 +732,7 @@ static void cdcl_search(Search *s)
                 }
                 assign(&c, c.buf[0], off);
             }
-            if ((c.conflicts & 255) == 0 && out_of_time(s)) {
+            if ((c.conflicts & 255) == 0 && np_out_of_time(s)) {
                 ok = -1;
                 break;
             }
@@ -766,7 +776,7 @@ static void cdcl_search(Search *s)
                     }
                 }
             }
-            record_solution(s, sol);
+            np_record_solution(s, sol);
             if (s->count >= s->limit || s->interrupted)
                 break;
             cancel_until(&c, 0);
@@ -776,7 +786,7 @@ static void cdcl_search(Search *s)
         }
         s->nodes++;
         s->guesses++;
-        if (over_budget(s)) {
+        if (np_over_budget(s)) {
             ok = -1;
             break;
         }
@@ -788,3 +798,5 @@ static void cdcl_search(Search *s)
     free(lits);
     cdcl_free(&c);
 }
+
+#endif /* NUMBERPLACE_CDCL_H */

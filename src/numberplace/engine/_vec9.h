@@ -35,6 +35,11 @@
 #ifndef NUMBERPLACE_VEC9_H
 #define NUMBERPLACE_VEC9_H
 
+#include <stdint.h>
+#include <string.h>
+
+#include "_fast9.h"
+
 /* gcc 8 and clang 7 know every name used here (target attributes, AVX-512 intrinsics,
    __builtin_cpu_supports for each extension); an older compiler builds the scalar form
    alone. */
@@ -450,6 +455,7 @@ V9_FN void v9_twos(const v9_state *s, uint32_t *two)
 }
 
 /* As f9_solve (same arguments and result); for processors with AVX-512 only. */
+F9_UNUSED
 V9_TARGET static int v9_solve(const uint8_t *givens, int limit, uint64_t node_limit,
                               int (*check_abort)(void *), void *abort_arg, uint8_t *out,
                               int keep, f9_stats *st, int *aborted)
@@ -528,7 +534,7 @@ done:
 }
 
 /* Whether this processor (and its operating system) runs AVX-512. */
-static int v9_usable(void)
+F9_UNUSED static int v9_usable(void)
 {
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&

@@ -150,7 +150,7 @@ def _python_size(board: Board, bases: list[int], masks: dict[int, int],
                 yield base, covers, fins, _eliminations(body, covers, fins, masks, vcells, pm)
 
 
-#: The compiled search (engine/_fish.h) where this core has one, else None.
+#: The compiled search (logic/_fish.c) where this core has one, else None.
 _FISH = core if core is not None and core.HAVE_FISH else None
 #: How it numbers the kinds of houses and the categories of fish.
 _KIND_BITS = {"row": _FISH.FISH_ROW, "column": _FISH.FISH_COLUMN, "box": _FISH.FISH_BOX,

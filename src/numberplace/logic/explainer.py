@@ -75,7 +75,7 @@ FAMILIES: tuple[str, ...] = (
 )
 #: The order in which the Explainer looks at a cell's houses: boxes, rows, columns.
 _LOOK = {HouseKind.BOX: 0, HouseKind.REGION: 0, HouseKind.ROW: 1, HouseKind.COLUMN: 2}
-#: The compiled chains (engine/_xchain.h) where this core has them, else None; what
+#: The compiled chains (logic/_xchain.c) where this core has them, else None; what
 #: they take (cells, values, houses) and what each hint they find is called are read
 #: from them.
 _XCHAIN = core if core is not None and core.HAVE_XCHAIN else None

@@ -1,11 +1,12 @@
 /*
- * _lines.h: files of one puzzle per line, from text to text in one call.
+ * _lines.c: files of one puzzle per line, from text to text in one call (Engine.lines in
+ * numberplace._core), for the command line's solve, count and check.
  *
- * `Engine.lines` takes a block of whole lines and does for each what the command line's
- * solve, count and check do: strip it, skip it when blank or a '#' comment, read its
- * cells through a table (character -> value), search, and write the result as the
- * command writes it (plain text or a JSON record). Python's share per puzzle is gone,
- * which on easy puzzles was most of the time.
+ * `Engine.lines` takes a block of whole lines and does for each what those commands do
+ * (cli/search.py, through engine.solve_lines): strip it, skip it when blank or a '#'
+ * comment, read its cells through a table (character -> value), search, and write the
+ * result as the command writes it (plain text or a JSON record). Python's share per
+ * puzzle is gone, which on easy puzzles was most of the time.
  *
  * Only the common outcomes are written here: one solution, several, or one found with
  * limit 1. Everything else (a line that is not a plain puzzle of this shape, no
@@ -14,12 +15,15 @@
  * with its own words. So the text of an unusual record has one author, and a test
  * checks that the common ones here read byte for byte as Python writes them.
  *
- * Included by _core.c after the search (Engine, Search, run_search).
+ * The searches are the engine's (engine/_engine.c), run through the np_* functions of
+ * engine/_core.h.
  */
-#ifndef NUMBERPLACE_LINES_H
-#define NUMBERPLACE_LINES_H
+#include "../engine/_core.h"
 
 #include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* The low bits of the mode: which command's text to write. */
 enum { LINES_COUNT = 0, LINES_SOLVE = 1, LINES_CHECK = 2 };
@@ -290,7 +294,7 @@ static void put_record(Buffer *b, int mode, long line, const uint8_t *givens, in
    read here, the first solution None when the mode writes none (a count or check in
    plain text, which also takes no time: nanoseconds are then 0). The GIL is released
    while the block is worked through. */
-static PyObject *Engine_lines(Engine *self, PyObject *args)
+PyObject *np_engine_lines(Engine *self, PyObject *args)
 {
     Py_buffer in = {0}, tb, sb;
     PyObject *text_obj;
@@ -332,7 +336,7 @@ static PyObject *Engine_lines(Engine *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "lines needs a 256-byte table and nsym + 1 symbols");
         goto done;
     }
-    if (!batch_begin(&w, self, &limit))
+    if (!np_batch_begin(&w, self, &limit))
         goto done;
     /* a count or check in plain text writes neither the solution nor the time */
     const int keep_first = (mode & (LINES_JSON | LINES_QUIET)) || (mode & 3) == LINES_SOLVE;
@@ -350,7 +354,7 @@ static PyObject *Engine_lines(Engine *self, PyObject *args)
         }
         uint8_t *first = givens + n;
         Search s = {0};
-        search_begin(&s);
+        np_search_begin(&s);
         long line = first_line - 1;
         size_t pos = 0, done_since_check = 0;
         while (pos < len && out.ok && side.ok) {
@@ -365,7 +369,7 @@ static PyObject *Engine_lines(Engine *self, PyObject *args)
             if (a == b || text[a] == '#')
                 continue;
             /* easy puzzles end before their search looks at the clock: look between them */
-            if (s.interrupted || (!(++done_since_check & 63) && signalled(&s, now_seconds())))
+            if (s.interrupted || (!(++done_since_check & 63) && np_signalled(&s, np_now_seconds())))
                 break;
             int readable = b - a == (size_t)n, ngiven = 0;
             if (readable &&
@@ -382,21 +386,21 @@ static PyObject *Engine_lines(Engine *self, PyObject *args)
             int count = 0;
             uint64_t ns = 0;
             if (readable) {
-                uint64_t t0 = timed ? now_ns() : 0;
+                uint64_t t0 = timed ? np_now_ns() : 0;
                 s.e = self;
                 s.w = &w;
                 s.limit = limit;
                 s.keep = 1;
                 s.node_limit = node_limit;
-                s.deadline = time_limit > 0 ? now_seconds() + time_limit : 0;
+                s.deadline = time_limit > 0 ? np_now_seconds() + time_limit : 0;
                 /* the first solution, where it is written (a record Python writes, a
                    JSON record, a solve) */
                 s.out = keep_first ? first : NULL;
                 s.keep = keep_first;
                 if (keep_first)
                     memset(first, 0, (size_t)n);
-                run_search(&s, givens, NULL);
-                ns = timed ? now_ns() - t0 : 0;
+                np_run_search(&s, givens, NULL);
+                ns = timed ? np_now_ns() - t0 : 0;
                 count = s.count;
                 if (s.interrupted)
                     break;
@@ -437,7 +441,7 @@ static PyObject *Engine_lines(Engine *self, PyObject *args)
             }
         }
         free(givens);
-        if (!search_end(&s))
+        if (!np_search_end(&s))
             goto done;
     }
     if (!out.ok || !side.ok) {
@@ -488,7 +492,7 @@ done:
     free(out.data);
     free(side.data);
     free(holes);
-    scratch_free(&w);
+    np_scratch_free(&w);
     if (in.obj)
         PyBuffer_Release(&in);
     PyBuffer_Release(&tb);
@@ -497,7 +501,7 @@ done:
 }
 
 /* seconds_text(ns) -> str: the "seconds" of a JSON record, as Python writes it. */
-static PyObject *core_seconds_text(PyObject *module, PyObject *arg)
+PyObject *np_seconds_text(PyObject *module, PyObject *arg)
 {
     (void)module;
     unsigned long long ns = PyLong_AsUnsignedLongLong(arg);
@@ -508,4 +512,3 @@ static PyObject *core_seconds_text(PyObject *module, PyObject *arg)
     return PyUnicode_FromStringAndSize(text, n);
 }
 
-#endif /* NUMBERPLACE_LINES_H */

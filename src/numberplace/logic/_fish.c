@@ -1,28 +1,23 @@
 /*
- * Franken and Mutant fish search for shapes of up to 128 cells and 64 houses: the same
- * search as logic/complex_fish.py (_bases, _covers, _category, _eliminations), step for
- * step, so that its results and its use of the step budget are the same; only faster.
- * The Python search stays the reference and serves every other shape.
+ * _fish.c: Franken and Mutant fish search for shapes of up to 128 cells and 64 houses
+ * (fish_search in numberplace._core). The Python reference is logic/complex_fish.py
+ * (_bases, _covers, _category, _eliminations): this is the same search, step for step, so
+ * that its results and its use of the step budget are the same; only faster. The Python
+ * search serves every other shape, and a test compares the two.
  *
  * Cell sets are 128-bit words (bit c for cell c); house sets of a cover are 64-bit words,
  * which also order and name a cover set as the sorted tuple the Python search keys it by.
+ * The limits, house kinds and categories are in engine/_core.h, which the module
+ * publishes (FISH_*).
  */
+#include "../engine/_core.h"
 
-#ifdef __SIZEOF_INT128__
-#define NP_HAVE_FISH 1
+#include <stdint.h>
+#include <stdlib.h>
+
+#ifdef NP_HAVE_FISH
 
 typedef unsigned __int128 fish_bits;
-
-#define FISH_CELLS 128
-#define FISH_HOUSES 64
-#define FISH_SIZE 8
-#define FISH_ROW 1
-#define FISH_COL 2
-#define FISH_BOX 4
-/* the categories asked for, as fish_category tells them */
-#define FISH_BASIC 0
-#define FISH_FRANKEN 1
-#define FISH_MUTANT 2
 
 static int fish_count(fish_bits m)
 {
@@ -244,7 +239,7 @@ static void fish_pick(FishSearch *x, const int *houses, int n, int start, int de
     }
 }
 
-static PyObject *core_fish_search(PyObject *module, PyObject *args)
+PyObject *np_fish_search(PyObject *module, PyObject *args)
 {
     (void)module;
     Py_buffer masks, kinds, cover_ok, pm, bases, vcells;
@@ -315,4 +310,4 @@ done:
     PyBuffer_Release(&vcells);
     return result;
 }
-#endif
+#endif /* NP_HAVE_FISH */

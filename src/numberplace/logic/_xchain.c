@@ -1,27 +1,34 @@
 /*
- * Sudoku Explainer's chains (logic/explainer.py) for shapes of up to 81 cells and 9
- * values, with the nesting the Python search leaves out: a dynamic chain that, where its
- * links stop, asks a whole chain search on the board it has made (levels 2 to 4, with a
- * nested level of its own inside level 4).
+ * _xchain.c: Sudoku Explainer's chains (xchain in numberplace._core) for shapes of up to
+ * 81 cells and 9 values, with the nesting the Python search leaves out: a dynamic chain
+ * that, where its links stop, asks a whole chain search on the board it has made (levels
+ * 2 to 4, with a nested level of its own inside level 4).
  *
- * The Python class Chaining stays the reference for levels 0 and 1: this search follows
- * it step for step (the same states in the same order, the same hints in the same order),
- * which a test checks, so that the path it rates is the same.
+ * The Python reference is logic/explainer.py: its class Chaining stays the reference for
+ * levels 0 and 1, and this search follows it step for step (the same states in the same
+ * order, the same hints in the same order), which a test checks, so that the path it
+ * rates is the same.
  *
  * A state is (cell * 16 + value) * 2 + on: a value in a cell (on), or its absence (off).
  * A propagation (an Outcome) holds its states in the order it reached them, each with the
  * states it follows from (its parents), how it came (its cause) and, where a nested chain
  * removed it, that chain's record.
+ *
+ * The limits and the kinds of search are in engine/_core.h, which the module publishes
+ * (XCHAIN_*).
  */
+#include "../engine/_core.h"
 
-#ifdef __SIZEOF_INT128__
-#define NP_HAVE_XCHAIN 1
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#ifdef NP_HAVE_XCHAIN
 
 typedef unsigned __int128 xc_bits;
 
-#define XC_CELLS 81
-#define XC_VALUES 9
-#define XC_HOUSES 64
 #define XC_STATES (XC_CELLS * 32)
 #define XC_CROSS 1024
 /* houses a cell may be in, and the links a value taken makes: its cell's, one a house */
@@ -38,10 +45,6 @@ typedef unsigned __int128 xc_bits;
 #define XC_X_CYCLE 2
 #define XC_Y_CYCLE 3
 #define XC_XY 4
-
-/* the kinds of search, in the Explainer's order */
-enum { XK_CYCLES, XK_NISHIO, XK_MULTIPLE, XK_DYNAMIC, XK_PLUS, XK_NEST2, XK_NEST3,
-       XK_NEST4, XK_NEST41, XK_NEST42, XK_KINDS };
 
 /* what each hint says it is: the names explainer.py gives */
 enum { XN_X_CYCLE, XN_Y_CYCLE, XN_XY_CYCLE, XN_X_FORCING, XN_XY_FORCING, XN_CONTRADICTION,
@@ -1699,7 +1702,7 @@ static int xc_shape(XcShape *s, int ncells, int size, const int32_t *houses, int
     return 1;
 }
 
-static PyObject *core_xchain(PyObject *module, PyObject *args)
+PyObject *np_xchain(PyObject *module, PyObject *args)
 {
     (void)module;
     Py_buffer houses, kinds, cands;
@@ -1737,7 +1740,7 @@ static PyObject *core_xchain(PyObject *module, PyObject *args)
     s->deadline = deadline;
     t.seen = seen;
     /* the search reads and writes only its own memory: other threads may run */
-    s->signals = PyThread_get_thread_ident() == main_thread;
+    s->signals = np_in_main_thread();
     s->tstate = PyEval_SaveThread();
     xc_search(s, (const uint16_t *)cands.buf, kind, 0, &sk, &t);
     PyEval_RestoreThread(s->tstate);
@@ -1782,4 +1785,21 @@ done:
     return result;
 }
 
-#endif
+PyObject *np_xchain_names(void)
+{
+    Py_ssize_t count = (Py_ssize_t)(sizeof xc_names / sizeof xc_names[0]);
+    PyObject *names = PyTuple_New(count);
+    if (!names)
+        return NULL;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *name = PyUnicode_FromString(xc_names[i]);
+        if (!name) {
+            Py_DECREF(names);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(names, i, name);
+    }
+    return names;
+}
+
+#endif /* NP_HAVE_XCHAIN */

@@ -1,10 +1,12 @@
 /*
- * Canonical form of a classic n x n puzzle (n <= 25, boxes of br rows x bc columns).
+ * _canon.c: canonical forms of classic puzzles in the compiled core (canon and
+ * canon_many in numberplace._core). The Python reference is canon.py, which finds the
+ * same forms by another search (enumerating column orders); a test compares the two.
  *
- * The canonical form is the least string, read row by row with 0 for an empty cell, over
- * every change that keeps the puzzle the same puzzle: rows within their band, bands,
- * columns within their stack, stacks, the transpose (square boxes only) and any relabelling
- * of the symbols.
+ * The canonical form of a classic n x n puzzle (n <= 25, boxes of br rows x bc columns)
+ * is the least string, read row by row with 0 for an empty cell, over every change that
+ * keeps the puzzle the same puzzle: rows within their band, bands, columns within their
+ * stack, stacks, the transpose (square boxes only) and any relabelling of the symbols.
  *
  * The answer is built one row at a time, keeping every partial change that gives the
  * least rows so far (a breadth-first search). Rows are chosen as they are placed; columns
@@ -16,6 +18,11 @@
  * In a puzzle without clashes a row holds each symbol once, which is what makes the
  * sorting exact; the caller checks that.
  */
+#include "engine/_core.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 #define CN_MAX 25
 
@@ -420,4 +427,98 @@ done:
     free(cx->next);
     free(cx);
     return rc;
+}
+
+/* ---------------------------------------------------------------- Python glue */
+
+/* The arguments of canon and canon_many: (n, box rows, box columns, values, limit), the
+   values of `puzzles` puzzles (0: any number of them) of a classic grid. 0 and a Python
+   error (the buffer released) when they do not make one. */
+static int canon_args(PyObject *args, int *n, int *br, int *bc, Py_buffer *values,
+                      long long *limit, Py_ssize_t puzzles)
+{
+    if (!PyArg_ParseTuple(args, "iiiy*L", n, br, bc, values, limit))
+        return 0;
+    Py_ssize_t cells = (Py_ssize_t)*n * *n;
+    const char *wrong = NULL;
+    if (*n < 1 || *n > CN_MAX || *br < 1 || *bc < 1 || *br * *bc != *n)
+        wrong = "canon: a classic grid of at most 25x25 is needed";
+    else if (puzzles ? values->len != cells * puzzles : values->len % cells)
+        wrong = "canon: the values are not whole puzzles of the grid";
+    for (Py_ssize_t i = 0; !wrong && i < values->len; i++)
+        if (((const unsigned char *)values->buf)[i] > *n)
+            wrong = "canon: a value is out of range";
+    if (wrong) {
+        PyBuffer_Release(values);
+        PyErr_SetString(PyExc_ValueError, wrong);
+        return 0;
+    }
+    return 1;
+}
+
+PyObject *np_canon(PyObject *module, PyObject *args)
+{
+    int n, br, bc;
+    Py_buffer values;
+    long long limit;
+    if (!canon_args(args, &n, &br, &bc, &values, &limit, 1))
+        return NULL;
+    unsigned char key[CN_MAX * CN_MAX], rows[CN_MAX], cols[CN_MAX], labels[CN_MAX];
+    int transposed = 0, rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = cn_canon(n, br, bc, values.buf, limit, key, &transposed, rows, cols, labels);
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&values);
+    if (rc < 0)
+        return PyErr_NoMemory();
+    if (rc == 2)
+        return PyLong_FromLong(2);
+    if (rc > 0)
+        Py_RETURN_NONE;
+    return Py_BuildValue("y#Ny#y#y#", (const char *)key, (Py_ssize_t)n * n,
+                         PyBool_FromLong(transposed), (const char *)rows, (Py_ssize_t)n,
+                         (const char *)cols, (Py_ssize_t)n, (const char *)labels, (Py_ssize_t)n);
+}
+
+PyObject *np_canon_many(PyObject *module, PyObject *args)
+{
+    int n, br, bc;
+    Py_buffer values;
+    long long limit;
+    if (!canon_args(args, &n, &br, &bc, &values, &limit, 0))
+        return NULL;
+    Py_ssize_t cells = (Py_ssize_t)n * n;
+    const unsigned char *in = values.buf;
+    Py_ssize_t count = values.len / cells;
+    PyObject *forms = PyBytes_FromStringAndSize(NULL, values.len);
+    PyObject *status = PyBytes_FromStringAndSize(NULL, count);
+    if (!forms || !status) {
+        Py_XDECREF(forms);
+        Py_XDECREF(status);
+        PyBuffer_Release(&values);
+        return NULL;
+    }
+    unsigned char *out = (unsigned char *)PyBytes_AS_STRING(forms);
+    unsigned char *st = (unsigned char *)PyBytes_AS_STRING(status);
+    int nomem = 0;
+    Py_BEGIN_ALLOW_THREADS
+    unsigned char rows[CN_MAX], cols[CN_MAX], labels[CN_MAX];
+    int transposed;
+    for (Py_ssize_t k = 0; k < count && !nomem; k++) {
+        int rc = cn_canon(n, br, bc, in + k * cells, limit, out + k * cells, &transposed, rows,
+                          cols, labels);
+        if (rc < 0)
+            nomem = 1;
+        if (rc)
+            memset(out + k * cells, 0, (size_t)cells);
+        st[k] = (unsigned char)(rc > 0 ? rc : 0);
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&values);
+    if (nomem) {
+        Py_DECREF(forms);
+        Py_DECREF(status);
+        return PyErr_NoMemory();
+    }
+    return Py_BuildValue("NN", forms, status);
 }
