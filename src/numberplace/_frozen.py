@@ -1,40 +1,54 @@
-"""Immutable value classes without :mod:`dataclasses`.
+"""Immutable value classes, declared as frozen dataclasses are, without :mod:`dataclasses`.
 
-The types every command builds (shapes, puzzles, results, the pipeline's settings) are
-defined on :class:`Frozen` rather than as dataclasses: importing ``dataclasses`` (which
-imports ``inspect``) and generating each class's methods took about a quarter of a
-one-puzzle command's start-up. Each class annotates its fields in its body, as a
-dataclass would, and writes its own ``__init__`` (with :func:`setter`); equality,
-hashing, ``repr`` and :meth:`Frozen.replace` follow from the annotated fields as they
-would for a frozen dataclass.
+A class derives from :class:`Frozen` and declares its fields as a frozen dataclass would:
+annotated in its body, in order, with their defaults; ``__post_init__``, when the class
+has one, checks or converts them after ``__init__`` (setting a field with :func:`setter`).
+Equality, the hash and the ``repr`` follow from the fields (a field named in
+``_uncompared`` is left out of equality and the hash, as ``compare=False`` would);
+:meth:`Frozen.replace` is :func:`dataclasses.replace`. Type checkers see the subclasses as
+dataclasses (:func:`typing.dataclass_transform`), so a class turns into one by its
+decorator alone.
+
+Why not ``@dataclass(frozen=True)`` itself: the classes are those every command builds
+(shapes, puzzles, results, the pipeline's settings), and importing :mod:`dataclasses`
+(which imports :mod:`inspect`, :mod:`ast`, :mod:`dis` and :mod:`tokenize`) and generating
+their methods made a one-puzzle ``numberplace solve`` 20 to 40 ms slower to start, a
+fifth of its start-up (``bench/startup.py``, the two forms in one run).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import TypeVar
 
-    F = TypeVar("F", bound="Frozen")
+    from typing_extensions import dataclass_transform  # in typing from Python 3.11
 
-#: Sets an attribute of a :class:`Frozen` instance (in its ``__init__``).
+    F = TypeVar("F", bound="Frozen")
+else:
+    def dataclass_transform(**_: object) -> Callable[[type], type]:
+        """Type checkers' mark alone: nothing to do at run time."""
+        return lambda cls: cls
+
+#: Sets a field of a :class:`Frozen` instance (in its ``__post_init__``).
 setter: Callable[[object, str, object], None] = object.__setattr__
 
 
+@dataclass_transform(frozen_default=True)
 class Frozen:
-    """Base of immutable value classes: shown by their ``_fields``, compared and hashed
-    by those not named in ``_uncompared``.
+    """Base of immutable value classes (see the module's docs).
 
     Subclasses keep a ``__dict__``, so :func:`functools.cached_property` works on them and
     they pickle and copy as plain objects do.
     """
 
     __slots__ = ()
-    #: The fields, in order (those the class body annotates): they make the repr and
-    #: replace().
+    #: The fields, in order (those the class body annotates).
     _fields: tuple[str, ...] = ()
+    #: The default of each field that has one.
+    _defaults: dict[str, object] = {}
     #: Fields left out of equality and the hash (a class may name some).
     _uncompared: tuple[str, ...] = ()
     #: The fields that make equality and the hash.
@@ -42,8 +56,35 @@ class Frozen:
 
     def __init_subclass__(cls) -> None:
         super().__init_subclass__()
-        cls._fields = tuple(cls.__dict__.get("__annotations__", {}))
+        cls._fields = tuple(name for name in cls.__dict__.get("__annotations__", {})
+                            if not name.startswith("_"))
+        cls._defaults = {name: cls.__dict__[name] for name in cls._fields
+                         if name in cls.__dict__}
         cls._compared = tuple(name for name in cls._fields if name not in cls._uncompared)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        fields = self._fields
+        if len(args) > len(fields):
+            raise TypeError(f"{type(self).__name__}() takes {len(fields)} arguments, "
+                            f"{len(args)} were given")
+        values = dict(zip(fields, args, strict=False))  # the rest come by name or default
+        for name, value in kwargs.items():
+            if name not in fields:
+                raise TypeError(f"{type(self).__name__}() has no field {name!r}")
+            if name in values:
+                raise TypeError(f"{type(self).__name__}() got two values for {name!r}")
+            values[name] = value
+        if len(values) < len(fields):
+            for name in fields:
+                if name not in values:
+                    if name not in self._defaults:
+                        raise TypeError(f"{type(self).__name__}() needs {name!r}")
+                    values[name] = self._defaults[name]
+            values = {name: values[name] for name in fields}  # in the fields' order
+        setter(self, "__dict__", values)
+        post = getattr(self, "__post_init__", None)
+        if post is not None:
+            post()
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"cannot assign to field {name!r}: "
@@ -75,4 +116,4 @@ class Frozen:
             raise TypeError(f"{type(self).__name__} has no field {sorted(unknown)[0]!r}")
         fields = {name: getattr(self, name) for name in self._fields}
         fields.update(changes)
-        return type(self)(**fields)  # each subclass's __init__ takes its fields
+        return type(self)(**fields)

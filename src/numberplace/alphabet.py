@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from ._frozen import Frozen, setter
+from ._frozen import Frozen
 from .errors import PuzzleError
 
 _DIGITS_THEN_LETTERS = "123456789ABCDEFGHIJKLMNOPQRSTUVW"
@@ -27,15 +27,13 @@ class Alphabet(Frozen):
     """
 
     symbols: str
-    name: str
+    name: str = ""
 
-    def __init__(self, symbols: str, name: str = "") -> None:
-        if not isinstance(symbols, str):
-            raise TypeError(f"symbols must be a string, not {type(symbols).__name__}")
-        if not isinstance(name, str):
-            raise TypeError(f"name must be a string, not {type(name).__name__}")
-        setter(self, "symbols", symbols)
-        setter(self, "name", name)
+    def __post_init__(self) -> None:
+        if not isinstance(self.symbols, str):
+            raise TypeError(f"symbols must be a string, not {type(self.symbols).__name__}")
+        if not isinstance(self.name, str):
+            raise TypeError(f"name must be a string, not {type(self.name).__name__}")
         up = self.symbols.upper()
         if not self.symbols or len(set(up)) != len(up):
             raise PuzzleError(f"alphabet {self.symbols!r} must be distinct characters")

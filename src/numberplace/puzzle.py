@@ -30,13 +30,13 @@ class Puzzle(Frozen):
 
     shape: Shape
     givens: tuple[int, ...]
-    alphabet: Alphabet
-    candidates: tuple[int, ...] | None
+    #: None (or symbols as a string) is made the shape's default Alphabet (or that
+    #: string's) when the puzzle is made
+    alphabet: Alphabet = None  # type: ignore[assignment]
+    candidates: tuple[int, ...] | None = None
 
-    def __init__(self, shape: Shape, givens: tuple[int, ...], alphabet: Alphabet | None = None,
-                 candidates: tuple[int, ...] | None = None) -> None:
-        setter(self, "__dict__", {"shape": shape, "givens": givens, "alphabet": alphabet,
-                                  "candidates": candidates})
+    def __post_init__(self) -> None:
+        shape = self.shape
         if not isinstance(shape, Shape):
             raise TypeError(f"shape must be a Shape, not {type(shape).__name__}")
         if self.alphabet is None:

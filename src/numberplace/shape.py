@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from enum import Enum
 from functools import cache, cached_property, lru_cache
 
-from ._frozen import Frozen, setter
+from ._frozen import Frozen
 from .errors import ShapeError
 
 #: Largest number of symbols a house may hold (candidates are kept in 32-bit masks).
@@ -58,13 +58,8 @@ class House(Frozen):
     kind: HouseKind
     number: int
     cells: tuple[int, ...]
-    grid: int
-    label: str
-
-    def __init__(self, kind: HouseKind, number: int, cells: tuple[int, ...], grid: int = 0,
-                 label: str = "") -> None:
-        setter(self, "__dict__", {"kind": kind, "number": number, "cells": cells,
-                                  "grid": grid, "label": label})
+    grid: int = 0
+    label: str = ""
 
     def __str__(self) -> str:
         return self.label or f"{self.kind} {self.number}"
@@ -80,17 +75,10 @@ class Cage(Frozen):
     """
 
     cells: tuple[int, ...]
-    total: int | None
-    clue: tuple[int, int] | None
-    label: str
-    repeats: bool
-
-    def __init__(self, cells: tuple[int, ...], total: int | None = None,
-                 clue: tuple[int, int] | None = None, label: str = "",
-                 repeats: bool = False) -> None:
-        # one call, not one a field: a Kakuro or Killer read makes dozens of cages
-        setter(self, "__dict__", {"cells": cells, "total": total, "clue": clue,
-                                  "label": label, "repeats": repeats})
+    total: int | None = None
+    clue: tuple[int, int] | None = None
+    label: str = ""
+    repeats: bool = False
 
     def __str__(self) -> str:
         return self.label or f"cage of {len(self.cells)} cells"
@@ -110,20 +98,12 @@ class Shape(Frozen):
     houses: tuple[House, ...]
     #: Sub-grids of a multi-grid shape: for each, its cells in reading order (one grid
     #: for single-grid shapes).
-    grids: tuple[tuple[int, ...], ...]
+    grids: tuple[tuple[int, ...], ...] = ()
     #: For jigsaw shapes, the region number (0-based) of each cell; empty otherwise.
-    regions: tuple[int, ...]
-    box: tuple[int, int] | None
+    regions: tuple[int, ...] = ()
+    box: tuple[int, int] | None = None
     #: Cages (sums, digits all different) beside the houses: Kakuro runs, Killer cages.
-    cages: tuple[Cage, ...]
-
-    def __init__(self, name: str, size: int, canvas: tuple[int, int],
-                 coords: tuple[tuple[int, int], ...], houses: tuple[House, ...],
-                 grids: tuple[tuple[int, ...], ...] = (), regions: tuple[int, ...] = (),
-                 box: tuple[int, int] | None = None, cages: tuple[Cage, ...] = ()) -> None:
-        setter(self, "__dict__", {"name": name, "size": size, "canvas": canvas,
-                                  "coords": coords, "houses": houses, "grids": grids,
-                                  "regions": regions, "box": box, "cages": cages})
+    cages: tuple[Cage, ...] = ()
 
     # -- identity ---------------------------------------------------------------------
     @cached_property
@@ -290,7 +270,7 @@ def _validate(shape: Shape) -> Shape:
 
 def _checked(shape: Shape) -> Shape:
     """Mark a shape as valid, so shapes built on it need not check it again."""
-    setter(shape, "_valid", True)
+    object.__setattr__(shape, "_valid", True)  # a mark beside the fields, not one of them
     return shape
 
 

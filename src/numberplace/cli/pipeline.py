@@ -29,10 +29,9 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from itertools import chain, islice
-from queue import SimpleQueue
-from typing import IO, TYPE_CHECKING, Any, Generic, TypeVar, cast
+from typing import IO, TYPE_CHECKING, Any, Generic, TypeVar
 
-from .._frozen import Frozen, setter
+from .._frozen import Frozen
 from ..errors import NumberplaceError
 from ..shape import by_name
 
@@ -162,21 +161,14 @@ class Settings(Frozen):
 
     command: str
     jobs: int
-    progress: bool
-    summary: bool
+    progress: bool = False
+    summary: bool = False
     #: the statuses the summary names first, in this order, even when none had them
-    shown: Sequence[str]
-    executor: Callable[[], Executor] | None
+    shown: Sequence[str] = ()
+    executor: Callable[[], Executor] | None = None
     #: ``--format`` and ``--shape`` the input is read with: the progress display counts a
     #: small file's records as they will be read
-    reading: tuple[str | None, str | None]
-
-    def __init__(self, command: str, jobs: int, progress: bool = False, summary: bool = False,
-                 shown: Sequence[str] = (), executor: Callable[[], Executor] | None = None,
-                 reading: tuple[str | None, str | None] = (None, None)) -> None:
-        setter(self, "__dict__", {"command": command, "jobs": jobs, "progress": progress,
-                                  "summary": summary, "shown": shown, "executor": executor,
-                                  "reading": reading})
+    reading: tuple[str | None, str | None] = (None, None)
 
 
 class OutputError(NumberplaceError):
@@ -332,7 +324,7 @@ class Ordered(Iterator[R], Generic[P, R]):
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _ended(future: Future[Any] | Task, timeout: float) -> bool:
+def _ended(future: Future[Any], timeout: float) -> bool:
     """Whether ``future`` ends within ``timeout`` seconds."""
     try:
         future.exception(timeout)
@@ -352,109 +344,14 @@ def thread_pool(jobs: int) -> Executor:
     """A pool of ``jobs`` threads: for work that runs without the GIL (the compiled core
     on blocks of small puzzles), where a process pool would spend its time carrying
     text between processes."""
+    # imported here: concurrent.futures brings logging, a tenth of a one-puzzle command's
+    # start-up, and a single puzzle is worked without a pool
+    from concurrent.futures import ThreadPoolExecutor
+
     # A thread back from the core waits for the GIL until its holder lets go, by default
     # up to 5 ms: as long as the core takes for a block of easy puzzles.
     sys.setswitchinterval(min(sys.getswitchinterval(), 0.0005))
-    return cast("Executor", ThreadPool(jobs))
-
-
-class Task:
-    """A call handed to a :class:`ThreadPool`: the part of
-    :class:`concurrent.futures.Future` the pipeline uses."""
-
-    __slots__ = ("_call", "_state", "_value", "_error", "_ended", "_lock")
-
-    def __init__(self, call: Callable[[], object], lock: threading.Lock) -> None:
-        self._call = call
-        self._state = "waiting"  # -> running -> done, or waiting -> cancelled
-        self._value: object = None
-        self._error: BaseException | None = None
-        self._ended = threading.Event()
-        self._lock = lock
-
-    def run(self) -> None:
-        """Make the result, unless the task was cancelled first."""
-        with self._lock:
-            if self._state != "waiting":
-                return
-            self._state = "running"
-        try:
-            self._value = self._call()
-        except BaseException as exc:  # handed to whoever asks for the result
-            self._error = exc
-        self._call = None  # type: ignore[assignment]  # the piece's text can go now
-        self._state = "done"
-        self._ended.set()
-
-    def cancel(self) -> bool:
-        """Cancel the task if it has not started; True if it is cancelled."""
-        with self._lock:
-            if self._state == "waiting":
-                self._state = "cancelled"
-                self._ended.set()
-            return self._state == "cancelled"
-
-    def cancelled(self) -> bool:
-        """Whether the task was cancelled."""
-        return self._state == "cancelled"
-
-    def done(self) -> bool:
-        """Whether the task has ended (made its result, failed or been cancelled)."""
-        return self._ended.is_set()
-
-    def result(self) -> Any:
-        """Wait for the task's end; its result, or its error raised here."""
-        self._ended.wait()
-        if self._state == "cancelled":
-            raise RuntimeError("the task was cancelled")
-        if self._error is not None:
-            raise self._error
-        return self._value
-
-    def exception(self, timeout: float | None = None) -> BaseException | None:
-        """Wait for the task's end (TimeoutError after ``timeout`` seconds); the error it
-        raised, or None."""
-        if not self._ended.wait(timeout):
-            raise TimeoutError("the task has not ended")
-        return self._error
-
-
-class ThreadPool:
-    """``jobs`` threads working through submitted calls in order: the part of
-    :class:`concurrent.futures.ThreadPoolExecutor` the pipeline uses, without its
-    package's imports (logging among them), which would cost a command that works in
-    threads a sixth of its start-up."""
-
-    def __init__(self, jobs: int) -> None:
-        self._queue: SimpleQueue[Task | None] = SimpleQueue()
-        self._lock = threading.Lock()
-        self._threads = [threading.Thread(target=self._work, daemon=True,
-                                          name=f"numberplace-{i}") for i in range(jobs)]
-        for thread in self._threads:
-            thread.start()
-
-    def _work(self) -> None:
-        while (task := self._queue.get()) is not None:
-            task.run()
-
-    def submit(self, fn: Callable[..., object], /, *args: object) -> Task:
-        """Queue ``fn(*args)``; its :class:`Task`."""
-        task = Task(functools.partial(fn, *args), self._lock)
-        self._queue.put(task)
-        return task
-
-    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-        """Stop the threads once the queue is worked through (cancelled tasks are
-        skipped); with ``wait``, wait for them."""
-        while cancel_futures and not self._queue.empty():
-            task = self._queue.get()
-            if task is not None:
-                task.cancel()
-        for _ in self._threads:
-            self._queue.put(None)
-        if wait:
-            for thread in self._threads:
-                thread.join()
+    return ThreadPoolExecutor(jobs, thread_name_prefix="numberplace")
 
 
 def _start_worker() -> None:

@@ -16,7 +16,7 @@ from itertools import chain
 from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
 
 from .. import engine
-from .._frozen import Frozen, setter
+from .._frozen import Frozen
 from ..alphabet import Alphabet
 from ..errors import FormatError
 from ..puzzle import Puzzle
@@ -43,24 +43,15 @@ _FAILING = ("invalid", "none", "multiple", "limit")
 class Options(Frozen):
     """What to do with each puzzle and how to print it."""
 
-    command: str  # solve | count | check
-    limit: int
-    show_all: bool
-    as_json: bool
-    stats: bool
-    node_limit: int
-    time_limit: float | None
-    backend: str | None
-    source: str
-
-    def __init__(self, command: str = "solve", limit: int = 2, show_all: bool = False,
-                 as_json: bool = False, stats: bool = False, node_limit: int = 0,
-                 time_limit: float | None = None, backend: str | None = None,
-                 source: str = "<stdin>") -> None:
-        setter(self, "__dict__", {
-            "command": command, "limit": limit, "show_all": show_all, "as_json": as_json,
-            "stats": stats, "node_limit": node_limit, "time_limit": time_limit,
-            "backend": backend, "source": source})
+    command: str = "solve"  # solve | count | check
+    limit: int = 2
+    show_all: bool = False
+    as_json: bool = False
+    stats: bool = False
+    node_limit: int = 0
+    time_limit: float | None = None
+    backend: str | None = None
+    source: str = "<stdin>"
 
 
 # -- per-record rendering -------------------------------------------------------------------

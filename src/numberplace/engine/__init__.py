@@ -21,7 +21,7 @@ from itertools import accumulate, chain, combinations
 from typing import TYPE_CHECKING, NamedTuple, cast
 
 from .. import arguments, native
-from .._frozen import Frozen, setter
+from .._frozen import Frozen
 from ..alphabet import Alphabet
 from ..errors import LimitError, NumberplaceError
 from ..limits import bounded
@@ -67,20 +67,13 @@ class Result(Frozen):
 
     status: Status
     count: int
-    solutions: tuple[tuple[int, ...], ...]
-    nodes: int
-    guesses: int
-    seconds: float
-    message: str
-    backend: str
+    solutions: tuple[tuple[int, ...], ...] = ()
+    nodes: int = 0
+    guesses: int = 0
+    seconds: float = 0.0
+    message: str = ""
+    backend: str = ""
     _uncompared = ("backend",)  # the same outcome from either engine is the same result
-
-    def __init__(self, status: Status, count: int, solutions: tuple[tuple[int, ...], ...] = (),
-                 nodes: int = 0, guesses: int = 0, seconds: float = 0.0, message: str = "",
-                 backend: str = "") -> None:
-        setter(self, "__dict__", {"status": status, "count": count, "solutions": solutions,
-                                  "nodes": nodes, "guesses": guesses, "seconds": seconds,
-                                  "message": message, "backend": backend})
 
     @property
     def solution(self) -> tuple[int, ...] | None:
