@@ -25,9 +25,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from . import engine, formats
+from .alphabet import Alphabet
+from .canon import FORM, canonical, canonical_forms, values_text
 from .database import Database, connect, is_url, without_password
+from .engine import Status
 from .errors import NumberplaceError
 from .puzzle import Puzzle
+from .serialize import plain_format
 from .shape import Shape, by_name
 
 __all__ = ["Bank", "BankError", "Entry", "Import", "Stored", "entry", "entries_of_values",
@@ -129,7 +134,6 @@ class Stored(NamedTuple):
     @property
     def puzzle(self) -> Puzzle:
         """The puzzle itself."""
-        from . import formats
 
         if self.record is not None:
             return formats.parse(self.record, format="json")
@@ -156,7 +160,6 @@ class Stored(NamedTuple):
 
 def _needs_record(puzzle: Puzzle) -> bool:
     """Whether the shape's name and the default alphabet cannot rebuild the puzzle."""
-    from .alphabet import Alphabet
 
     shape = puzzle.shape
     if shape.regions or shape.cages or puzzle.alphabet != Alphabet.default(shape.size):
@@ -172,9 +175,6 @@ def entry(puzzle: Puzzle, *, rate: bool = False, time_limit: float | None = 60.0
     """The puzzle as a bank entry, or why it cannot be one: it must have exactly one
     solution (within ``node_limit`` and ``time_limit``) and a canonical form. ``rate``
     rates it; ``rating`` gives a rating already made."""
-    from . import engine, formats
-    from .canon import canonical
-    from .serialize import plain_format
 
     result = engine.solve(puzzle, limit=2, node_limit=node_limit, time_limit=time_limit)
     if result.status is not engine.Status.UNIQUE:
@@ -184,6 +184,7 @@ def entry(puzzle: Puzzle, *, rate: bool = False, time_limit: float | None = 60.0
     except NumberplaceError as exc:
         return f"no canonical form: {exc}"
     if rating is None and rate:
+        # imported here: rating loads the logic solver, which a bank not rating needs not
         from .rating import rate as rate_puzzle
 
         rating = rate_puzzle(puzzle, time_limit=time_limit)
@@ -200,7 +201,6 @@ def entry(puzzle: Puzzle, *, rate: bool = False, time_limit: float | None = 60.0
 
 
 def _reason(status: object, message: str = "") -> str:
-    from .engine import Status
 
     said = {Status.MULTIPLE: "more than one solution", Status.NONE: "no solution",
             Status.INVALID: "givens that clash", Status.LIMIT: "the search ran out of its "
@@ -213,8 +213,6 @@ def entries_of_values(shape: Shape, values: bytes, *, node_limit: int = 2_000_00
     """Bank entries (or why not) for many puzzles of one classic shape given as one byte
     string of cell values (``shape.ncells`` bytes each): one engine call and one
     canonical-form call for them all. Not rated."""
-    from . import engine
-    from .canon import FORM, canonical_forms, values_text
 
     size = shape.ncells
     solved = engine.solve_blob(shape, values, limit=2, node_limit=node_limit,

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from . import native
+from .arguments import whole
+from .engine import _line_tables
 from .errors import LimitError, PuzzleError
 from .native import backend_name
 from .puzzle import Puzzle
@@ -129,7 +131,6 @@ def canonical(puzzle: Puzzle, *, work_limit: int = WORK_LIMIT,
     Raises :class:`PuzzleError` for givens that clash or a puzzle with pencil marks, and
     :class:`LimitError` past ``work_limit``.
     """
-    from .arguments import whole
     if not isinstance(puzzle, Puzzle):
         raise TypeError(f"puzzle must be a Puzzle, not {type(puzzle).__name__}")
     work_limit = whole(work_limit, "work_limit", 1)
@@ -163,7 +164,6 @@ def canonical_forms(shape: Shape, values: bytes, *, work_limit: int = WORK_LIMIT
     the forms laid out alike and one status byte a puzzle (:data:`FORM`, or
     :data:`PAST_LIMIT` or :data:`CLASHING`, whose form is all zeros). :func:`form_key`
     makes a form's key."""
-    from .arguments import whole
     if not _is_classic(shape):
         raise PuzzleError(f"canonical_forms takes classic grids, not {shape.name}")
     work_limit = whole(work_limit, "work_limit", 1)
@@ -258,7 +258,6 @@ def _moved(values: Sequence[int], n: int, transposed: bool, rows: Sequence[int],
 def _line_table(n: int) -> bytes:
     """bytes.translate table: value v to the default symbol of v, 0 to '.' (the symbols
     the compiled core writes one-line puzzles with)."""
-    from .engine import _line_tables
 
     symbols = _line_tables(n)[1]
     return symbols + bytes(256 - len(symbols))

@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from ._frozen import Frozen, setter
 from .alphabet import Alphabet
+from .arguments import optional_shape
 from .errors import PuzzleError
 from .shape import Cage, House, Shape, classic
 
@@ -85,6 +86,7 @@ class Puzzle(Frozen):
                     alphabet: Alphabet | str | None = None) -> Puzzle:
         """Read one puzzle from text in any supported format (see :mod:`numberplace.formats`).
         ``alphabet`` may be an :class:`Alphabet` or its symbols (``"WORDPLAYS"``)."""
+        # imported here: the formats build puzzles, so they import this module
         from .formats import parse
 
         return parse(text, shape=shape, alphabet=alphabet)
@@ -93,7 +95,6 @@ class Puzzle(Frozen):
     def empty(cls, shape: Shape | str | None = None,
               alphabet: Alphabet | str | None = None) -> Puzzle:
         """A puzzle with no givens (on ``shape``, a Shape or its name; 9x9 by default)."""
-        from .arguments import optional_shape
 
         shape = optional_shape(shape) or classic(9)
         # the constructor turns symbols given as a string into an Alphabet

@@ -18,6 +18,7 @@ from enum import Enum
 from functools import cache, cached_property, lru_cache
 
 from ._frozen import Frozen
+from .arguments import text, whole
 from .errors import ShapeError
 
 #: Largest number of symbols a house may hold (candidates are kept in 32-bit masks).
@@ -381,7 +382,6 @@ def classic(size: int = 9, box: tuple[int, int] | None = None) -> Shape:
     ``box`` defaults to :func:`default_box`; sizes without rectangular boxes (5, 7, ...)
     need :func:`jigsaw`.
     """
-    from .arguments import whole
 
     size = whole(size, "size", 1, MAX_SIZE)
     if box is not None:
@@ -447,7 +447,6 @@ def jigsaw(regions: Sequence[Sequence[int]] | Sequence[int] | str,
     ``"11122\\n11222\\n..."`` (any characters as labels, one row per line or all on one
     line), or nested/flat sequences of numbers. Every region must have ``size`` cells.
     """
-    from .arguments import whole
 
     if size is not None:
         size = whole(size, "size", 1, MAX_SIZE)
@@ -731,7 +730,6 @@ def by_name(name: str) -> Shape:
     diagonals), ``diagonal-6x6``. Jigsaw shapes need their region map (see :func:`jigsaw`),
     a Kakuro its clue squares (see :func:`kakuro`).
     """
-    from .arguments import text
 
     key = text(name, "name").strip().lower()
     if key in ("samurai", "gattai-5", "gattai5"):

@@ -28,6 +28,7 @@ from ..limits import bounded
 from ..native import available_backends, backend_name
 from ..puzzle import Puzzle
 from ..shape import House, Shape, classic, default_box
+from ..sums import combination_masks
 from . import _pure
 
 if TYPE_CHECKING:
@@ -110,7 +111,6 @@ def _geometry(shape: Shape) -> _pure.Geometry:
 @lru_cache(maxsize=64)
 def _cage_sums(shape: Shape) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
     """Each cage with a sum: its cells and the digit sets that make the sum."""
-    from ..sums import combination_masks
 
     n = shape.size
     table = _digit_sets(n) if n <= _TABLE_DIGITS else {}
@@ -129,7 +129,6 @@ def _cage_sums(shape: Shape) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], .
 def _cage_records(shape: Shape) -> bytes:
     """The compiled engine's cage records (as :func:`_sums_array` writes them), in one
     pass over the cages."""
-    from ..sums import combination_masks
 
     n = shape.size
     table = _digit_sets(n) if n <= _TABLE_DIGITS else {}
@@ -296,7 +295,6 @@ class SumsProbe:
 
     def _sums(self, totals: Sequence[int | None]
               ) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
-        from ..sums import combination_masks
 
         cages = self.shape.cages
         return tuple((cage.cells, combination_masks(t, len(cage.cells), self.shape.size))
@@ -314,7 +312,6 @@ class SumsProbe:
     def _record(self, k: int, total: int) -> bytes:
         key = (k, total)
         if key not in self._records:
-            from ..sums import combination_masks
 
             cells = self.shape.cages[k].cells
             self._records[key] = _sums_array(

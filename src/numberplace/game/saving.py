@@ -147,6 +147,7 @@ def save(session: Session, path: str | os.PathLike[str]) -> None:
     file gets the puzzle alone, as Programming Sudoku saves it (a Kakuro or Killer in ``.txt`` in
     its own format, the only one that holds its sums); any other name the whole
     session."""
+    # imported here: serialize imports game, this module's package
     from ..serialize import plain_format
 
     target = Path(path)
