@@ -16,6 +16,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, TextIO, cast
 
+from .. import native
 from ..errors import NumberplaceError
 from .options import EPILOG, Parser, Version
 from .pipeline import Output, OutputError, Settings, default_jobs
@@ -96,6 +97,7 @@ def _on_cluster(args: argparse.Namespace, settings: Settings) -> Iterator[Settin
     if not (scheduler or local):
         yield settings
         return
+    # imported here: Dask (the cluster extra) loads only for --cluster or --scheduler
     from .cluster import cluster_executor
 
     with cluster_executor(scheduler, local == "local", settings.jobs) as found:
@@ -110,8 +112,6 @@ def _warn_without_core(args: argparse.Namespace) -> None:
     if args.command in ("convert", "kakuro", "play", "serve") or getattr(args, "backend", None) \
             or os.environ.get("NUMBERPLACE_BACKEND"):
         return
-    from .. import native
-
     if native.stale is not None:
         print(f"numberplace: warning: {native.stale}; searches run in pure Python meanwhile, "
               f"about 60 times slower", file=sys.stderr)

@@ -11,7 +11,10 @@ from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING, NamedTuple, TextIO, cast
 
 from .. import formats
+from ..arguments import MAX_NODES
+from ..atomic import atomic_file
 from ..errors import FormatError, NumberplaceError
+from ..shape import by_name
 from . import options
 from .pipeline import UNREADABLE, Meter, Outcome, Settings, run
 from .search import SINGLE_LINE_FORMATS, Chunk, line_chunks, plain_values, read_one
@@ -44,6 +47,7 @@ def _add_chunk(chunk: Chunk, opts: _AddOptions) -> list[Piece]:
     """Bank entries of a chunk (runs in a worker): a block of one-line classic puzzles in
     one engine call and one canonical-form call; anything else, or with ``--rate``, one by
     one. Lines an earlier run committed are skipped."""
+    # imported here: --help loads every command's module; each loads its work when it runs
     from ..bank import entries_of_values, entry
 
     records: list[formats.Record] = []
@@ -94,6 +98,7 @@ def _not_added(error: object) -> str:
 def bank_add(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
     """Add a file's puzzles; exit status 1 if some were rejected, 2 if some could not be
     read."""
+    # imported here: --help loads every command's module; each loads its work when it runs
     from ..bank import fingerprint
 
     chosen, alphabet = options.reading(args)
@@ -141,6 +146,7 @@ def bank_add(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
 def _open_bank(args: argparse.Namespace, create: bool = False) -> Bank:
     """The bank of ``--db``: made when missing only to add to it (``create``); a command
     that reads a bank that is not there says so and makes nothing."""
+    # imported here: --help loads every command's module; each loads its work when it runs
     from ..bank import Bank
 
     return Bank(args.db, create=create)
@@ -156,7 +162,6 @@ def nothing_matches(bank: Bank) -> str:
 
 
 def _query(bank: Bank, args: argparse.Namespace, limit: int | None) -> Iterator[Stored]:
-    from ..shape import by_name
 
     shape = args.shape
     if shape is not None:
@@ -164,6 +169,7 @@ def _query(bank: Bank, args: argparse.Namespace, limit: int | None) -> Iterator[
             shape = by_name(shape).name
     level = None
     if args.level is not None:
+        # imported here: --help loads every command's module; each loads its work when it runs
         from ..rating import level_by
 
         level = level_by(args.level).number
@@ -227,7 +233,6 @@ def _target(path: str | None, out: TextIO) -> Iterator[IO[str]]:
     if path is None:
         yield out
         return
-    from ..atomic import atomic_file
 
     with atomic_file(path) as handle:
         yield handle
@@ -268,6 +273,7 @@ def _bytes(size: int) -> str:
 
 
 def _add_db(p: argparse.ArgumentParser) -> None:
+    # imported here: --help loads every command's module; each loads its work when it runs
     from ..bank import default_path
 
     p.add_argument("--db", metavar="FILE", default=str(default_path()),
@@ -296,7 +302,6 @@ def _add_filters(p: argparse.ArgumentParser, default_limit: int | None,
 
 def add_parsers(sub: options.Commands) -> None:
     """The ``bank`` command and its actions."""
-    from ..arguments import MAX_NODES
 
     p = options.command(sub, "bank", _no_action, "keep puzzles in a bank (SQLite)",
                         "A puzzle bank in one SQLite file: puzzles with one solution each, "

@@ -7,6 +7,7 @@ import functools
 import sys
 from typing import TYPE_CHECKING, TextIO
 
+from ..atomic import write_atomically
 from ..errors import NumberplaceError
 from . import options
 from .bank import _add_filters, _open_bank, _query, nothing_matches
@@ -27,6 +28,7 @@ def _prepare(records: list[formats.Record], rate: bool, time_limit: float | None
              solutions: bool, pictures: bool) -> list[tuple[formats.Record, BookPuzzle | None]]:
     """Each puzzle's solution, with ``rate`` its level and difficulty, and with
     ``pictures`` its drawings for the book (runs in a worker)."""
+    # imported here: --help loads every command's module; each loads its work when it runs
     from .. import engine
     from ..render.pdf import BookPuzzle, with_pictures
 
@@ -38,6 +40,7 @@ def _prepare(records: list[formats.Record], rate: bool, time_limit: float | None
         result = engine.solve(rec.puzzle, limit=2, time_limit=time_limit)
         caption = ""
         if rate and result.status is engine.Status.UNIQUE:
+            # imported here: --help loads every command's module; each loads its work when it runs
             from ..rating import rate as rate_puzzle
 
             rating = rate_puzzle(rec.puzzle, time_limit=time_limit)
@@ -77,6 +80,7 @@ def _from_file(args: argparse.Namespace, settings: Settings) -> tuple[list[BookP
 
 def _from_bank(args: argparse.Namespace, settings: Settings) -> list[BookPuzzle]:
     """The bank's puzzles that match, their drawings for a book made in workers."""
+    # imported here: --help loads every command's module; each loads its work when it runs
     from .. import engine
     from ..render.pdf import BookPuzzle
 
@@ -104,6 +108,7 @@ def _from_bank(args: argparse.Namespace, settings: Settings) -> list[BookPuzzle]
 
 def _draw(piece: list[BookPuzzle], solutions: bool) -> list[BookPuzzle]:
     """The drawings of some puzzles of a book (runs in a worker)."""
+    # imported here: reportlab (the print extra) may be missing, and --help loads this module
     from ..render.pdf import with_pictures
 
     return [with_pictures(item, solutions) for item in piece]
@@ -112,7 +117,6 @@ def _draw(piece: list[BookPuzzle], solutions: bool) -> list[BookPuzzle]:
 def print_book(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
     """Write the book (``--pdf``) and/or the first puzzle's picture (``--svg``); exit
     status 2 if some records could not be read (the others are printed)."""
-    from ..atomic import write_atomically
 
     if not (args.pdf or args.svg):
         raise NumberplaceError("print needs --pdf FILE (a book) or --svg FILE (a picture)")
@@ -124,6 +128,7 @@ def print_book(args: argparse.Namespace, out: TextIO, settings: Settings) -> int
     if args.from_bank and args.file != "-":
         raise NumberplaceError("print takes puzzles from FILE or from --from-bank, not both")
     if args.pdf:
+        # imported here: reportlab (the print extra) may be missing, and --help loads this module
         from ..render.pdf import check_libraries
 
         check_libraries()  # before any puzzle is rated
@@ -135,6 +140,7 @@ def print_book(args: argparse.Namespace, out: TextIO, settings: Settings) -> int
     if not items:
         raise NumberplaceError("no puzzle could be read, so there is nothing to print")
     if args.svg:
+        # imported here: --help loads every command's module; each loads its work when it runs
         from ..render.svg import render_puzzle_svg
 
         first = items[0]
@@ -143,6 +149,7 @@ def print_book(args: argparse.Namespace, out: TextIO, settings: Settings) -> int
         write_atomically(args.svg, render_puzzle_svg(
             first.puzzle, first.solution if args.solution else None))
     if args.pdf:
+        # imported here: reportlab (the print extra) may be missing, and --help loads this module
         from ..render.pdf import book_pdf
 
         title = args.title or "Puzzles"
@@ -162,6 +169,7 @@ def _pages(count: int, per_page: int, solutions: bool) -> int:
 
 def add_parsers(sub: options.Commands) -> None:
     """The ``print`` command."""
+    # imported here: reportlab (the print extra) may be missing, and --help loads this module
     from ..render.pdf import LAYOUTS, PAPERS
 
     p = options.command(

@@ -8,8 +8,9 @@ import json
 from typing import NamedTuple, TextIO
 
 from .. import formats
-from ..errors import NumberplaceError
+from ..errors import LimitError, NumberplaceError
 from ..formats.kakuro import is_kakuro
+from ..puzzle import Puzzle
 from . import options
 from .pipeline import UNREADABLE, Meter, Outcome, Settings, run
 from .search import SINGLE_LINE_FORMATS, Chunk, line_chunks, plain_values, read_one
@@ -38,6 +39,7 @@ def _canon_chunk(chunk: Chunk, opts: _Options) -> list[Outcome]:
     written one by one."""
     if chunk.text is None:
         return [_canon_one(rec, opts) for rec in chunk.records or []]
+    # imported here: --help loads every command's module; each loads its work when it runs
     from ..canon import FORM, canonical_forms, values_text
 
     shape = chunk.shape
@@ -70,9 +72,8 @@ def _canon_chunk(chunk: Chunk, opts: _Options) -> list[Outcome]:
 
 
 def _canon_one(rec: formats.Record, opts: _Options) -> Outcome:
+    # imported here: --help loads every command's module; each loads its work when it runs
     from ..canon import canonical
-    from ..errors import LimitError
-    from ..puzzle import Puzzle
 
     if rec.puzzle is None:
         return Outcome(rec.line, UNREADABLE, "", str(rec.error))
@@ -125,6 +126,7 @@ def canon(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
 
 def add_parsers(sub: options.Commands) -> None:
     """The ``canon`` command."""
+    # imported here: --help loads every command's module; each loads its work when it runs
     from ..canon import WORK_LIMIT
 
     p = options.command(

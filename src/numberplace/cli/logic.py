@@ -94,6 +94,7 @@ _GUESS_ADVICE = " (--guess goes on by trial and error)"
 
 def explain(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
     """Explain each puzzle step by step."""
+    # imported here: --help loads every command's module; each loads its work when it runs
     from ..logic.explain import STALLED
     from ..logic.explain import explain as explain_puzzle
 
@@ -119,6 +120,7 @@ def explain(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
 
 def _explanation_text(line: int, puzzle: Puzzle, result: Explanation, notation: str,
                       book: bool, advice: str = "") -> str:
+    # imported here: --help loads every command's module; each loads its work when it runs
     from ..logic.explain import book_log_line
 
     shape = puzzle.shape
@@ -136,6 +138,7 @@ def _explanation_text(line: int, puzzle: Puzzle, result: Explanation, notation: 
 def _write_pictures(folder: str, line: int, puzzle: Puzzle, steps: Sequence[Step]) -> None:
     """One SVG per step, each written to a temporary file first and then renamed, so an
     interrupted run never leaves half a picture."""
+    # imported here: --help loads every command's module; each loads its work when it runs
     from ..logic.explain import boards_before_steps
     from ..render import render_svg
 
@@ -169,6 +172,7 @@ def _picture_folder(folder: str) -> None:
 
 def hint(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
     """The next step of each puzzle."""
+    # imported here: --help loads every command's module; each loads its work when it runs
     from ..logic.explain import next_hint
 
     task = functools.partial(next_hint, techniques=options.techniques(args.techniques),
@@ -184,6 +188,7 @@ def hint(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
 
 
 def _hint_text(puzzle: Puzzle, result: Hint, args: argparse.Namespace) -> str:
+    # imported here: --help loads every command's module; each loads its work when it runs
     from ..logic.explain import STALLED, hint_text
     from ..logic.step import LogicStatus
 
@@ -207,6 +212,7 @@ def _hint_text(puzzle: Puzzle, result: Hint, args: argparse.Namespace) -> str:
 
 def rate(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
     """Rate each puzzle."""
+    # imported here: --help loads every command's module; each loads its work when it runs
     from ..rating import rate as rate_puzzle
 
     task = functools.partial(rate_puzzle, time_limit=args.time_limit)

@@ -35,6 +35,7 @@ def _make(seed: int, shape: Shape, settings: dict[str, object], symmetry: str,
     """The puzzle of one seed, and its record (runs in a worker: a Samurai's record counts
     each grid's solutions). A seed that gives no puzzle in time is reported, not fatal.
     ``asked``: the time limit given, when new regions took part of it."""
+    # imported here: --help loads every command's module; each loads its work when it runs
     from ..generate import generate
 
     try:
@@ -51,6 +52,7 @@ def _make(seed: int, shape: Shape, settings: dict[str, object], symmetry: str,
 def _make_sums(seed: int, kind: SumsKind, level: str | None, time_limit: float | None,
                as_json: bool) -> list[Made]:
     """A Kakuro or Killer of one seed, and its record (runs in a worker)."""
+    # imported here: --help loads every command's module; each loads its work when it runs
     from ..generate import generate_sums
 
     try:
@@ -69,6 +71,7 @@ _GIVENS_OPTIONS = (("difficulty", "--difficulty"), ("needs", "--needs"), ("clues
 def generate(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
     """Make ``--count`` puzzles, one seed each, and write them in seed order; exit status 1
     when some seed gave no puzzle."""
+    # imported here: --help loads every command's module; each loads its work when it runs
     from ..generate import check_sums_level, sums_kind
 
     start = time.monotonic()
@@ -135,6 +138,7 @@ def generate(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
 
 
 def _bank(path: str | None) -> Bank | None:
+    # imported here: --help loads every command's module; each loads its work when it runs
     from ..bank import Bank
 
     return None if path is None else Bank(path)
@@ -142,6 +146,7 @@ def _bank(path: str | None) -> Bank | None:
 
 def _keep(bank: Bank, made: Generated, seed: int) -> None:
     """Put a new puzzle in the bank with its rating (a puzzle already there stays)."""
+    # imported here: --help loads every command's module; each loads its work when it runs
     from ..bank import entry
 
     found = entry(made.puzzle, rating=made.rating)
@@ -165,6 +170,7 @@ def _kept(target: Output) -> Callable[[str], None]:
 
 
 def _shape(name: str, seed: int | None, time_limit: float | None) -> Shape:
+    # imported here: --help loads every command's module; each loads its work when it runs
     from ..generate import random_regions
 
     name = name.strip().lower()
@@ -185,6 +191,7 @@ def _shape(name: str, seed: int | None, time_limit: float | None) -> Shape:
 def _wanted(args: argparse.Namespace, shape: Shape) -> dict[str, object]:
     """The generator's settings from the options, checked before any work: a request no
     puzzle can meet is refused at once."""
+    # imported here: --help loads every command's module; each loads its work when it runs
     from ..generate import check_request
 
     wanted: dict[str, object] = {

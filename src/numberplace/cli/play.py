@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 def play(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
     """Start the app on this machine and open the browser on a game: FILE's puzzle (or
     saved game), or a new one."""
+    # imported here: the web app loads for play and serve alone
     from ..game.saving import open_game, puzzles_in
     from ..web.app import WEB_NOTATION
 
@@ -40,6 +41,7 @@ def serve(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
     if args.workers == 1:
         return _serve(_app(args), args.host, args.port, "", open_browser=False,
                       what="serving")
+    # imported here: the web app loads for play and serve alone
     from ..web.server import app_from_settings, run_workers
 
     app_from_settings(_settings(args)).state.games.store.close()  # opens, or says why not
@@ -52,6 +54,7 @@ def serve(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
 
 def _settings(args: argparse.Namespace) -> dict[str, Any]:
     """The app's settings from the command line (see :func:`web.server.app_from_settings`)."""
+    # imported here: the web app loads for play and serve alone
     from ..web import default_path
     from ..web.app import GAMES_PER_HOUR
 
@@ -65,6 +68,7 @@ def _settings(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _app(args: argparse.Namespace) -> Starlette:
+    # imported here: the web app loads for play and serve alone
     from ..web.server import app_from_settings
 
     app: Starlette = app_from_settings(_settings(args))
@@ -73,6 +77,7 @@ def _app(args: argparse.Namespace) -> Starlette:
 
 def _listen(host: str, port: int, fragment: str, *, shared: bool = False
             ) -> tuple[socket.socket, str]:
+    # imported here: the web app loads for play and serve alone
     from ..web.server import listening_socket
 
     sock = listening_socket(host, port, shared=shared)
@@ -82,6 +87,7 @@ def _listen(host: str, port: int, fragment: str, *, shared: bool = False
 
 def _serve(app: object, host: str, port: int, fragment: str, *, open_browser: bool,
            what: str) -> int:
+    # imported here: the web app loads for play and serve alone
     from ..web import run
 
     sock, url = _listen(host, port, fragment)

@@ -58,6 +58,7 @@ class Options(Frozen):
 
 
 def _stats_comment(line: int, r: engine.Result) -> str:
+    # imported here: the format readers, which a file of one puzzle a line does without
     from ..formats._common import counted
 
     return (f"# line {line}: {r.status}, {counted(r.count, 'solution')}, "
@@ -176,6 +177,7 @@ def _work_records(records: list[formats.Record], opts: Options) -> list[Outcome]
 def _searched(line: int, text: str, fmt: str, p: Puzzle, r: engine.Result,
               opts: Options) -> Outcome:
     """The outcome of a puzzle read from ``text`` in format ``fmt``, searched."""
+    # imported here: the format readers, which a file of one puzzle a line does without
     from .. import formats
 
     # JSON output carries the puzzle and its solutions as plain lines, whatever the input
@@ -225,6 +227,7 @@ _LINE_SIZES = {n * n: n for n in (4, 6, 8, 9, 12, 16, 25)}
 
 def read_one(line: int, text: str, source: str, shape: Shape) -> formats.Record:
     """Line ``line`` of a file of one-line puzzles of ``shape``, read as a record."""
+    # imported here: the format readers, which a file of one puzzle a line does without
     from .. import formats
 
     # in a file of one-line puzzles of a shape, a line of another length is a broken
@@ -268,6 +271,7 @@ def _head(lines: Iterator[str]) -> tuple[list[tuple[int, str]], bool]:
     """The numbered lines the format is told by: up to the end of the first block that
     holds more than comments, at most the detector's limit; and whether they are all
     (the input ended: a terminal must not be read past its end)."""
+    # imported here: the format readers, which a file of one puzzle a line does without
     from ..formats.detection import HEAD_LIMIT
 
     head: list[tuple[int, str]] = []
@@ -284,6 +288,7 @@ def _head(lines: Iterator[str]) -> tuple[list[tuple[int, str]], bool]:
 def _one_puzzle_a_line(head: list[str], shape: Shape | None, fmt: str | None) -> bool:
     """Whether the file is one puzzle a line, as the format detector tells it from the
     whole first block (a grid's border or a 16x16's first row has a line's length too)."""
+    # imported here: the format readers, which a file of one puzzle a line does without
     from ..formats import detect_lines
 
     if fmt is not None:
@@ -318,6 +323,7 @@ def chunks(source: Input, *, shape: Shape | None, alphabet: Alphabet | None,
         if pending:
             yield Chunk(text=pending, first_line=first_line, shape=line_shape)
         return
+    # imported here: the format readers, which a file of one puzzle a line does without
     from .. import formats
 
     rest = (raw for _, raw in head)
@@ -456,6 +462,7 @@ def _stream_one(rec: formats.Record, p: Puzzle, opts: Options,
                 write: Callable[[str], object]) -> Outcome:
     import json
 
+    # imported here: the format readers, which a file of one puzzle a line does without
     from .. import formats
 
     fmt = plain_format(p) if opts.as_json else rec.format
