@@ -394,6 +394,8 @@ def _end_workers(pool: Executor) -> None:
     if terminate is not None:
         terminate()
     else:
+        # Before Python 3.14 the executor offers no way to end its workers but its own
+        # table of them (CPython issue 128041 added terminate_workers for this)
         for process in list((getattr(pool, "_processes", None) or {}).values()):
             process.terminate()
     # A worker ended while it sent a result leaves half a message in the pipe, and the
