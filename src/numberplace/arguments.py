@@ -70,11 +70,13 @@ def optional_text(value: object, name: str) -> str | None:
 def puzzle(value: object, name: str = "puzzle") -> Puzzle:
     """A :class:`Puzzle`, or a puzzle's text in any format (read as :func:`formats.parse`
     reads it)."""
+    # imported here: the model and the formats check their arguments with this module
     from .puzzle import Puzzle
 
     if isinstance(value, Puzzle):
         return value
     if isinstance(value, str):
+        # imported here: as above, and the readers load only for a puzzle given as text
         from .formats import parse
 
         return parse(value)
@@ -83,6 +85,7 @@ def puzzle(value: object, name: str = "puzzle") -> Puzzle:
 
 def shape(value: object, name: str = "shape") -> Shape:
     """A :class:`Shape`, or a shape's name (``"16x16"``, ``"samurai"``...)."""
+    # imported here: shape checks its own arguments with this module
     from .shape import Shape, by_name
 
     if isinstance(value, Shape):
@@ -99,6 +102,7 @@ def optional_shape(value: object, name: str = "shape") -> Shape | None:
 
 def alphabet(value: object, name: str = "alphabet") -> Alphabet | None:
     """An :class:`Alphabet`, its symbols as a string (``"WORDPLAYS"``), ``"hex"``, or None."""
+    # imported here: the model checks its arguments with this module
     from .alphabet import Alphabet
 
     if value is None or isinstance(value, Alphabet):
