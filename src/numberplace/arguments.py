@@ -102,7 +102,7 @@ def optional_shape(value: object, name: str = "shape") -> Shape | None:
 
 def alphabet(value: object, name: str = "alphabet") -> Alphabet | None:
     """An :class:`Alphabet`, its symbols as a string (``"WORDPLAYS"``), ``"hex"``, or None."""
-    # imported here: the model checks its arguments with this module
+    # imported here: the model, a layer above this module, checks its arguments with it
     from .alphabet import Alphabet
 
     if value is None or isinstance(value, Alphabet):
