@@ -14,10 +14,11 @@ from .. import formats
 from ..arguments import MAX_NODES
 from ..atomic import atomic_file
 from ..errors import FormatError, NumberplaceError
+from ..formats.table import ONE_LINE_FORMATS, REGION_FORMATS
 from ..shape import by_name
 from . import options
 from .pipeline import UNREADABLE, Meter, Outcome, Settings, run
-from .search import SINGLE_LINE_FORMATS, Chunk, line_chunks, plain_values, read_one
+from .search import Chunk, line_chunks, plain_values, read_one
 
 if TYPE_CHECKING:
     from ..bank import Bank, Entry, Stored
@@ -202,7 +203,7 @@ def bank_export(args: argparse.Namespace, out: TextIO, settings: Settings) -> in
     """Write the matching puzzles in a format, to standard output or atomically to a
     file; exit status 1 if none."""
     fmt = args.to_format
-    blank_between = fmt not in SINGLE_LINE_FORMATS
+    blank_between = fmt not in ONE_LINE_FORMATS
     with _open_bank(args) as bank, _target(args.output, out) as target:
         found = 0
         for stored in _query(bank, args, args.limit or None):
@@ -215,7 +216,7 @@ def bank_export(args: argparse.Namespace, out: TextIO, settings: Settings) -> in
                     record[name] = getattr(stored, name)
                 text = json.dumps(record)
             else:
-                if puzzle.shape.regions and fmt not in ("jigsaw", "json"):
+                if puzzle.shape.regions and fmt not in REGION_FORMATS:
                     raise NumberplaceError(f"the {fmt} format cannot hold a jigsaw's regions "
                                            f"(puzzle {stored.id}); use --to jigsaw or json")
                 text = formats.write(puzzle, fmt)

@@ -10,10 +10,11 @@ from typing import NamedTuple, TextIO
 from .. import formats
 from ..errors import LimitError, NumberplaceError
 from ..formats.kakuro import is_kakuro
+from ..formats.table import ONE_LINE_FORMATS
 from ..puzzle import Puzzle
 from . import options
 from .pipeline import UNREADABLE, Meter, Outcome, Settings, run
-from .search import SINGLE_LINE_FORMATS, Chunk, line_chunks, plain_values, read_one
+from .search import Chunk, line_chunks, plain_values, read_one
 
 #: The statuses of canon's summary.
 _SHOWN = ("canonical", "invalid", "limit")
@@ -97,7 +98,7 @@ def _canon_one(rec: formats.Record, opts: _Options) -> Outcome:
     form = Puzzle(found.puzzle.shape, found.puzzle.givens, rec.puzzle.alphabet)
     text = formats.write(form, rec.format)
     return Outcome(rec.line, "canonical",
-                   text if rec.format in SINGLE_LINE_FORMATS else text + "\n")
+                   text if rec.format in ONE_LINE_FORMATS else text + "\n")
 
 
 def _refuse_kakuro(outcome: Outcome, source: str) -> Outcome:

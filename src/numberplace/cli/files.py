@@ -8,19 +8,16 @@ from typing import TextIO
 
 from .. import formats
 from ..errors import NumberplaceError
+from ..formats.table import ONE_LINE_FORMATS, REGION_FORMATS
 from . import options
 from .pipeline import Settings
-from .search import SINGLE_LINE_FORMATS
-
-#: Formats that write a jigsaw's regions.
-_REGION_FORMATS = frozenset({"jigsaw", "json"})
 
 
 def convert(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
     """Write each readable record in ``--to``; exit status 2 if any could not be read."""
     errors = 0
     # records of several lines need a blank line between them to be read back
-    blank_between = args.to_format not in SINGLE_LINE_FORMATS
+    blank_between = args.to_format not in ONE_LINE_FORMATS
     first = True
     seen = 0
     with options.open_puzzles(args) as source:
@@ -30,7 +27,7 @@ def convert(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
                 errors += 1
                 print(f"numberplace: {rec.error}", file=sys.stderr)
                 continue
-            if rec.puzzle.shape.regions and args.to_format not in _REGION_FORMATS:
+            if rec.puzzle.shape.regions and args.to_format not in REGION_FORMATS:
                 # written without its regions it would be another puzzle, with many solutions
                 errors += 1
                 print(f"numberplace: {source.name}, line {rec.line}: the {args.to_format} "

@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, TextIO
 
 from .. import formats
 from ..errors import LimitError, NumberplaceError
+from ..formats.table import ONE_LINE_FORMATS
 from ..serialize import Record, generated_record
 from ..shape import Shape, by_name
 from ..symmetry import MEANINGS, SYMMETRIES, canonical
 from . import options
 from .pipeline import Meter, Outcome, Output, OutputError, Settings, run
-from .search import SINGLE_LINE_FORMATS
 
 if TYPE_CHECKING:
     from ..bank import Bank
@@ -110,7 +110,7 @@ def generate(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
             text = json.dumps(record)
         else:
             text = formats.write(made.puzzle, fmt)
-            if fmt not in SINGLE_LINE_FORMATS:
+            if fmt not in ONE_LINE_FORMATS:
                 text += "\n"
         return Outcome(0, "made", text)
 

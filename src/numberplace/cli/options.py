@@ -11,7 +11,7 @@ from .. import __version__
 from ..alphabet import Alphabet
 from ..arguments import MAX_LIMIT, MAX_NODES
 from ..errors import NumberplaceError
-from ..format_names import FORMAT_NAMES
+from ..formats import FORMAT_NAMES
 from ..shape import Shape, by_name
 from .pipeline import default_jobs
 

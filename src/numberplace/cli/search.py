@@ -15,10 +15,11 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
 
-from .. import engine
+from .. import engine, formats
 from .._frozen import Frozen
 from ..alphabet import Alphabet
 from ..errors import FormatError
+from ..formats.table import ONE_LINE_FORMATS, PLAIN_LINE_FORMATS
 from ..puzzle import Puzzle
 from ..serialize import error_record, plain_format, puzzle_line, result_record
 from ..shape import Shape, classic
@@ -26,14 +27,12 @@ from . import options
 from .pipeline import UNREADABLE, Meter, Outcome, Settings, run, thread_pool
 
 if TYPE_CHECKING:
-    from .. import formats
     from ..inputs import Input
 
 # The format readers and json are imported where they are used: a file of one-line
-# puzzles needs neither, and the command starts sooner without them.
+# puzzles needs neither, and the command starts sooner without them (the package
+# numberplace.formats loads its readers on first use of a function, not when imported).
 
-#: Formats whose records are single lines: their solutions are printed one per line.
-SINGLE_LINE_FORMATS = frozenset({"line", "sdo", "sukaku", "json"})
 #: Statuses the summary always names, in this order.
 _SHOWN = ("unique", "multiple", "none", "invalid")
 #: Statuses for which check exits 1.
@@ -87,10 +86,10 @@ def render_result(line: int, text: str, r: engine.Result, opts: Options,
     else:
         if r.status in (engine.Status.UNIQUE, engine.Status.SOLVED) or (
                 opts.show_all and r.solutions):
-            sep = "\n" if fmt in SINGLE_LINE_FORMATS else "\n\n"
+            sep = "\n" if fmt in ONE_LINE_FORMATS else "\n\n"
             body = sep.join(render(s) for s in (r.solutions if opts.show_all
                                                  else r.solutions[:1]))
-            if fmt not in SINGLE_LINE_FORMATS:
+            if fmt not in ONE_LINE_FORMATS:
                 body += "\n"  # a blank line ends a grid, so the output reads back
         else:
             reason = r.message or {
@@ -177,9 +176,6 @@ def _work_records(records: list[formats.Record], opts: Options) -> list[Outcome]
 def _searched(line: int, text: str, fmt: str, p: Puzzle, r: engine.Result,
               opts: Options) -> Outcome:
     """The outcome of a puzzle read from ``text`` in format ``fmt``, searched."""
-    # imported here: the format readers, which a file of one puzzle a line does without
-    from .. import formats
-
     # JSON output carries the puzzle and its solutions as plain lines, whatever the input
     out_format = plain_format(p) if opts.as_json else fmt
 
@@ -227,9 +223,6 @@ _LINE_SIZES = {n * n: n for n in (4, 6, 8, 9, 12, 16, 25)}
 
 def read_one(line: int, text: str, source: str, shape: Shape) -> formats.Record:
     """Line ``line`` of a file of one-line puzzles of ``shape``, read as a record."""
-    # imported here: the format readers, which a file of one puzzle a line does without
-    from .. import formats
-
     # in a file of one-line puzzles of a shape, a line of another length is a broken
     # puzzle of that shape
     try:
@@ -288,13 +281,14 @@ def _head(lines: Iterator[str]) -> tuple[list[tuple[int, str]], bool]:
 def _one_puzzle_a_line(head: list[str], shape: Shape | None, fmt: str | None) -> bool:
     """Whether the file is one puzzle a line, as the format detector tells it from the
     whole first block (a grid's border or a 16x16's first row has a line's length too)."""
-    # imported here: the format readers, which a file of one puzzle a line does without
-    from ..formats import detect_lines
+    # imported here: the detector loads the format readers, which a file of one puzzle
+    # a line does without
+    from ..formats.detection import detect_lines
 
     if fmt is not None:
         return fmt == "line"
     try:
-        return detect_lines(head, shape) in ("line", "sdo")
+        return detect_lines(head, shape) in PLAIN_LINE_FORMATS
     except FormatError:
         return False  # the records say what is wrong
 
@@ -323,9 +317,6 @@ def chunks(source: Input, *, shape: Shape | None, alphabet: Alphabet | None,
         if pending:
             yield Chunk(text=pending, first_line=first_line, shape=line_shape)
         return
-    # imported here: the format readers, which a file of one puzzle a line does without
-    from .. import formats
-
     rest = (raw for _, raw in head)
 
     def all_lines() -> Iterator[str]:
@@ -462,11 +453,8 @@ def _stream_one(rec: formats.Record, p: Puzzle, opts: Options,
                 write: Callable[[str], object]) -> Outcome:
     import json
 
-    # imported here: the format readers, which a file of one puzzle a line does without
-    from .. import formats
-
     fmt = plain_format(p) if opts.as_json else rec.format
-    sep = "\n" if fmt in SINGLE_LINE_FORMATS else "\n\n"
+    sep = "\n" if fmt in ONE_LINE_FORMATS else "\n\n"
     if opts.as_json:  # the record's fields come after its solutions, known only then
         write(f'{{"line": {rec.line}, "solutions": [')
     first: list[tuple[int, ...]] = []
@@ -490,5 +478,5 @@ def _stream_one(rec: formats.Record, p: Puzzle, opts: Options,
         return Outcome(rec.line, str(r.status), "], " + json.dumps(fields)[1:])
     if not first:  # nothing written: the comment says why
         return render_result(rec.line, rec.text, r, opts, str, rec.format, p)
-    write("\n" if fmt in SINGLE_LINE_FORMATS else "\n\n")
+    write("\n" if fmt in ONE_LINE_FORMATS else "\n\n")
     return Outcome(rec.line, str(r.status), _stats_comment(rec.line, r) if opts.stats else "")

@@ -16,9 +16,8 @@ from ._common import Numbered, is_blank, is_comment, is_content, split_lines
 from .detection import HEAD_LIMIT
 from .janko import header as janko_header
 from .janko import records as janko_records
+from .table import ONE_LINE_FORMATS
 
-#: Formats whose records are single lines.
-ONE_LINE_FORMATS = frozenset({"line", "sdo", "sukaku", "json"})
 #: Most lines of a block record; a longer block is reported, not held in memory.
 BLOCK_LIMIT = HEAD_LIMIT
 

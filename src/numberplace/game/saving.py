@@ -23,6 +23,7 @@ from typing import Any
 from .. import formats
 from ..atomic import write_atomically
 from ..errors import FormatError
+from ..formats.table import SUFFIX_FORMATS
 from ..inputs import open_input
 from .history import UNDO_MOVES, History, Layer, Move
 from .session import COLOURS, LOG_LINES, VERDICTS, Mode, Session, Source
@@ -31,8 +32,6 @@ from .timer import Timer
 #: The ``format`` of a session file, and its version.
 FORMAT = "numberplace-session"
 VERSION = 1
-#: Suffixes saved as the puzzle alone, and in which format.
-PUZZLE_SUFFIXES = {".sdo": "sdo", ".txt": "line", ".sdk": "sdk", ".ss": "ss"}
 
 
 def to_record(session: Session) -> dict[str, Any]:
@@ -151,7 +150,7 @@ def save(session: Session, path: str | os.PathLike[str]) -> None:
     from ..serialize import plain_format
 
     target = Path(path)
-    fmt = PUZZLE_SUFFIXES.get(target.suffix.lower())
+    fmt = SUFFIX_FORMATS.get(target.suffix.lower())
     if fmt == "line":
         fmt = plain_format(session.puzzle)
     text = (formats.write(session.puzzle, fmt) + "\n" if fmt else

@@ -68,6 +68,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .. import formats
 from ..alphabet import Alphabet
 from ..errors import NumberplaceError
+from ..formats.table import SUFFIXES
 from ..game import Mode, Session, journal
 from ..game.saving import from_record, is_session_text, to_record
 from ..puzzle import Puzzle
@@ -900,8 +901,9 @@ async def _download(request: Request) -> Response:
                     json.dumps(to_record(session)))
 
     content = await off_loop(request, written)
-    suffix = {"session": "json", "sdo": "sdo", "puzzle": "txt"}[kind]
-    name = f"numberplace-{game_id}.{suffix}"
+    # the puzzle alone gets the suffix a game is saved under in its plain format
+    suffix = {"session": ".json", "sdo": SUFFIXES["sdo"], "puzzle": SUFFIXES["line"]}[kind]
+    name = f"numberplace-{game_id}{suffix}"
     return PlainTextResponse(content, headers={
         "content-disposition": f'attachment; filename="{name}"'})
 
