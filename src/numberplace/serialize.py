@@ -13,8 +13,10 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from . import formats
 from .errors import FormatError
 from .puzzle import Puzzle
+from .shape import BLOCK_KINDS, HouseKind, is_across
 
 if TYPE_CHECKING:
     from .alphabet import Alphabet
@@ -39,8 +41,6 @@ def plain_format(puzzle: Puzzle) -> str:
 
 def puzzle_line(puzzle: Puzzle) -> str:
     """The puzzle's givens as one line of symbols (a grid, for a puzzle with sums)."""
-    from . import formats
-
     return formats.write(puzzle, plain_format(puzzle))
 
 
@@ -131,7 +131,8 @@ def generated_record(made: Generated, symmetry: str) -> Record:
     """A generated puzzle: puzzle, solution, its rating's fields, the seed that makes it
     again and the symmetry; a multi-grid shape adds each grid's solution count, a
     jigsaw its region map (needed to read the puzzle back)."""
-    from . import formats
+    # imported here: the generator, and the readers' common part (it loads dataclasses),
+    # which a command that prints no generated puzzle does without
     from .formats._common import REGION_LABELS
     from .generate import grid_solution_counts
 
@@ -160,8 +161,6 @@ def shape_view(shape: Shape) -> Record:
     square ``[row, column]`` or None, and whether the run reads across); a Kakuro its clue
     squares (row, column, down sum, across sum; None where there is no such sum) and its
     blocks (row, column), the canvas squares that are neither."""
-    from .shape import BLOCK_KINDS, HouseKind, is_across
-
     blocks: list[set[int]] = [set() for _ in range(shape.ncells)]
     diagonal: set[int] = set()
     for h, house in enumerate(shape.houses):
@@ -202,8 +201,6 @@ def shape_view(shape: Shape) -> Record:
 def shape_label(shape: Shape) -> str:
     """A shape's family as a player names it: ``killer``, ``kakuro``, ``jigsaw``,
     ``samurai``, ``diagonal``, or a classic grid's name such as ``9x9``."""
-    from .shape import HouseKind
-
     if shape.cages:
         return plain_kind(shape)
     if shape.regions:
@@ -225,8 +222,6 @@ def plain_kind(shape: Shape) -> str:
 def _kakuro_squares(shape: Shape) -> tuple[list[list[int | None]], list[list[int]]]:
     """A Kakuro's clue squares ``[row, column, down, across]`` and blocks ``[row, column]``,
     in reading order."""
-    from .shape import is_across
-
     sums: dict[tuple[int, int], list[int | None]] = {}
     for cage in shape.cages:
         if cage.clue is not None:
@@ -261,6 +256,7 @@ def game_record(session: Session, game_id: str = "",
     on the page), the timer, the latest log lines, the notation, the receipts of the
     requests carried out, the verdict on the puzzle itself and ``meta`` (``label``,
     ``level``, ``daily``; by default the shape's family and no level or date)."""
+    # imported here: the game's package loads its sessions, which a command does without
     from .game import Layer
 
     puzzle = session.puzzle
@@ -398,8 +394,6 @@ def share_text(puzzle: Puzzle) -> Record:
     the jigsaw format with its regions, for a Kakuro or Killer its own format (which
     holds the sums); the symbols too when they are not the shape's usual ones (a
     Wordoku)."""
-    from . import formats
-
     usual = type(puzzle.alphabet).default(puzzle.shape.size) == puzzle.alphabet
     symbols = None if usual else puzzle.alphabet.symbols
     if puzzle.shape.cages:

@@ -7,18 +7,18 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, TypeVar
 
-from .. import __version__
+from .. import __version__, formats
 from ..alphabet import Alphabet
 from ..arguments import MAX_LIMIT, MAX_NODES
 from ..errors import NumberplaceError
 from ..formats import FORMAT_NAMES
+from ..inputs import open_input
 from ..shape import Shape, by_name
 from .pipeline import default_jobs
 
 if TYPE_CHECKING:
     from typing import TypeAlias
 
-    from .. import formats
     from ..inputs import Input
 
     #: What a command module adds its commands to.
@@ -74,6 +74,7 @@ class Version(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: object, option_string: str | None = None) -> None:
+        # imported here: --version alone needs the engine, and every command reads these options
         from .. import native
         from ..engine import vector9
 
@@ -273,6 +274,7 @@ def shape(name: str | None) -> Shape | None:
 
 def techniques(text: str | None) -> list[str] | None:
     """``--techniques`` to a list of known names; ``book`` is Programming Sudoku's techniques."""
+    # imported here: the logic solver, which a command without --techniques does without
     from ..logic import BOOK
     from ..logic.techniques import technique_names
 
@@ -302,8 +304,6 @@ def reading(args: argparse.Namespace) -> tuple[Shape | None, Alphabet | None]:
 def open_puzzles(args: argparse.Namespace) -> Input:
     """The command's input (``args.file``), opened; on a terminal, a line says how to type
     puzzles in, so a waiting command is not taken for a stuck one."""
-    from ..inputs import open_input
-
     if args.file == "-" and sys.stdin.isatty():
         print("numberplace: reading puzzles from the terminal: type or paste them, one per "
               "line, then press Ctrl-D (or give a file)", file=sys.stderr)
@@ -320,8 +320,6 @@ def require_some(count: int, source: Input) -> None:
 def records(source: Input, args: argparse.Namespace) -> Iterator[formats.Record]:
     """The records of an opened input, read with ``--shape``, ``--alphabet`` and
     ``--format``."""
-    from .. import formats
-
     chosen, symbols = reading(args)
     return formats.read_records(source.lines(), shape=chosen, alphabet=symbols,
                                 format=args.in_format, source=source.name)
