@@ -109,16 +109,23 @@ def _state(cell: int, value: int, on: int) -> int:
     return (cell << 6 | value) << 1 | on
 
 
-def length_bonus(size: int) -> float:
-    """The Explainer's addition for a chain resting on ``size`` states: 0.1 for each
-    bracket (4, 6, 8, 12, 16, 24, ...) that ``size - 2`` passes."""
-    length = size - 2
+def length_brackets(length: int) -> int:
+    """How many of the Explainer's length brackets ``length`` passes: 4, 6, 8, 12, 16,
+    24, ..., each half as much again as the one before, then a third as much again, in
+    turn. The Explainer adds 0.1 to a chain's value for each (:func:`length_bonus`), and
+    our rating likewise for our chains (:func:`numberplace.rating.step_difficulty`)."""
     added, ceiling, odd = 0, 4, False
     while length > ceiling:
         added += 1
         ceiling = ceiling * 3 // 2 if not odd else ceiling * 4 // 3
         odd = not odd
-    return added / 10
+    return added
+
+
+def length_bonus(size: int) -> float:
+    """The Explainer's addition for a chain resting on ``size`` states: 0.1 for each
+    bracket that ``size - 2`` passes (:func:`length_brackets`)."""
+    return length_brackets(size - 2) / 10
 
 
 @dataclass(frozen=True)
