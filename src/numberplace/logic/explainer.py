@@ -3,8 +3,9 @@
 The Explainer rates a puzzle by solving it: at each step it takes the first technique in
 its order that finds anything, and the puzzle's difficulty is the value of the hardest
 step taken. Its simpler techniques (singles, intersections, subsets, fish, XY- and
-XYZ-Wings, unique rectangles, BUG) are ours too, with the same values; where they are
-stuck it uses chains of its own kinds, each valued by its kind and its size:
+XYZ-Wings, unique rectangles, BUG) are ours too: the technique table says which, in the
+Explainer's order, and its values where they differ from ours. Where they are stuck it
+uses chains of its own kinds, each valued by its kind and its size:
 
 - cycles and forcing chains on one digit (X, 6.5 and 6.6) or through two-candidate cells
   (Y, 6.5), and both together (7.0);
@@ -79,23 +80,6 @@ _LOOK = {HouseKind.BOX: 0, HouseKind.REGION: 0, HouseKind.ROW: 1, HouseKind.COLU
 #: they take (cells, values, houses) and what each hint they find is called are read
 #: from them.
 _XCHAIN = core if core is not None and core.HAVE_XCHAIN else None
-
-#: Our techniques that the Explainer has too, tried before its chains (singles first).
-SINGLES: tuple[str, ...] = ("Full House", "Hidden Single")
-TECHNIQUES: tuple[str, ...] = (
-    "Locked Candidates Type 1 (Pointing)", "Locked Candidates Type 2 (Claiming)",
-    "Locked Pair", "Naked Pair", "Hidden Pair", "X-Wing", "Locked Triple", "Naked Triple",
-    "Hidden Triple", "Naked Quadruple", "Hidden Quadruple", "Swordfish", "XY-Wing",
-    "XYZ-Wing", "Unique Rectangle Type 1", "Unique Rectangle Type 2",
-    "Unique Rectangle Type 4", "Unique Rectangle Type 3", "Jellyfish", "BUG+1",
-)
-
-#: The Explainer's own values where they differ from our table's: it values the unique
-#: rectangle types 1, 2 and 4 alike, and type 3 a little more for its naked set.
-VALUES: dict[str, float] = {
-    "Unique Rectangle Type 2": 4.5, "Unique Rectangle Type 4": 4.5,
-    "Unique Rectangle Type 3": 4.6,
-}
 
 #: A contradiction: a state and its opposite, each with the states it follows from.
 Absurd = tuple[tuple[int, tuple[int, ...]], tuple[int, tuple[int, ...]]] | None
@@ -779,9 +763,13 @@ def explainer_difficulty(board: Board, value_of: Callable[[Step], float]
     either ends the path. The board's memo's deadline bounds the work; past it,
     :class:`~numberplace.errors.LimitError`."""
     shape = board.shape
-    singles = REGISTRY.finders(SINGLES, True)
-    naked = REGISTRY.finders(("Naked Single",), True)
-    rest = REGISTRY.finders(TECHNIQUES, True)
+    # our techniques that the Explainer has too, in its order: it takes its direct
+    # techniques (below) around the naked single
+    order = REGISTRY.explainer_order()
+    at = order.index("Naked Single")
+    singles = REGISTRY.finders(order[:at], True)
+    naked = REGISTRY.finders(order[at:at + 1], True)
+    rest = REGISTRY.finders(order[at + 1:], True)
     crossings = _crossings(shape)
     hardest, name = 0.0, ""
 
@@ -806,7 +794,8 @@ def explainer_difficulty(board: Board, value_of: Callable[[Step], float]
         if step is None and direct is None:
             step = first(rest)
         if step is not None:
-            value, what = VALUES.get(step.technique) or value_of(step), step.technique
+            value = REGISTRY.get(step.technique).explainer_value or value_of(step)
+            what = step.technique
             step.apply(board)
         elif direct is not None:
             value, what, (cell, v) = direct
