@@ -60,13 +60,11 @@ from .board import (
     bit,
     board_key,
     by_value,
-    cage_rest,
     cage_support,
     value_cells,
     values_of,
 )
 from .geometry import house_bits, ones, peer_bits, strong_links
-from .intersections import house_pairs
 from .step import (
     Role,
     Step,
@@ -888,71 +886,84 @@ def propagate(board: Board, cell: int, value: int, locked: bool = False) -> Outc
     return _propagate_compiled(board, cell, value, locked)
 
 
-def _propagate_python(board: Board, cell: int, value: int, locked: bool) -> Outcome:
-    """:func:`propagate` in Python, for every shape."""
+def _propagate_python(board: Board, cell: int, value: int, locked: bool,
+                      base: tuple[list[int], frozenset[int]] | None = None) -> Outcome:
+    """:func:`propagate` in Python, for every shape: the pure-Python engine's rules
+    (:func:`numberplace.engine.settle`), with the cage rule of :func:`_cage_rule`. The
+    engine takes a cell with one candidate as placed; on the board a cell left so
+    before the assumption (a naked single no step has taken yet) is placed only when
+    something reaches it: a house where it is the last place of its value. ``base``:
+    :func:`_masks` of the board, when the caller has it."""
+    b = 1 << (value - 1)
+    held = board.values[cell]
+    if held:
+        if held != value:
+            return None
+        queue = []
+    elif not board.candidates[cell] & b:
+        return None
+    else:
+        queue = [cell]
     shape = board.shape
-    peers = shape.peers
-    houses = [h.cells for h in shape.houses]
-    full = (1 << shape.size) - 1
-    vals, cands = list(board.values), list(board.candidates)
-    queue = [(cell, value)]
-    sums = [(cage.cells, cage.total, cage.repeats) for cage in shape.cages
-            if cage.total is not None]
-    narrowed = False
-    while queue or narrowed:
-        narrowed = False
-        while queue:
-            c, v = queue.pop()
-            b = 1 << (v - 1)
-            if vals[c]:
-                if vals[c] != v:
-                    return None
-                continue
-            if not cands[c] & b:
-                return None
-            vals[c] = v
-            cands[c] = 0
-            for p in peers[c]:
-                m = cands[p]
-                if m & b:
-                    m &= ~b
-                    cands[p] = m
-                    if not m:
-                        return None
-                    if not m & (m - 1):
-                        queue.append((p, m.bit_length()))
-        for cells in houses:
-            once = twice = placed = 0
-            for c in cells:
-                v = vals[c]
-                if v:
-                    placed |= 1 << (v - 1)
-                else:
-                    m = cands[c]
-                    twice |= once & m
-                    once |= m
-            if full & ~(placed | once):
-                return None
-            hidden = once & ~twice & ~placed
-            while hidden:
-                low = hidden & -hidden
-                hidden ^= low
-                v = low.bit_length()
-                for c in cells:
-                    if cands[c] & low:
-                        queue.append((c, v))
-                        break
+    start, lone = base or _masks(board)
+    masks = start.copy()
+    masks[cell] = b
+    waiting = set(lone)
+    waiting.discard(cell)
+    cages = _cage_rule(shape, waiting)
+    while True:
+        if not engine.settle(shape, masks, queue, locked=locked, cages=cages, eager=True):
+            return None
+        queue = [c for c in waiting if _last_place(shape, masks, c)]
+        if not queue:
+            break
+        waiting.difference_update(queue)
+    vals = [0 if m & (m - 1) else m.bit_length() for m in masks]
+    out = [m & (m - 1) and m for m in masks]  # the cells placed have none
+    for c in waiting:
+        vals[c], out[c] = 0, masks[c]
+    return vals, out
+
+
+def _masks(board: Board) -> tuple[list[int], frozenset[int]]:
+    """The board's masks as the engine takes them (one bit for a placed value), and its
+    cells with one candidate and no value."""
+    cands = board.candidates
+    return ([1 << (v - 1) if v else m for v, m in zip(board.values, cands, strict=True)],
+            frozenset(c for c, m in enumerate(cands) if m and not m & (m - 1)))
+
+
+def _last_place(shape: Shape, masks: list[int], cell: int) -> bool:
+    """True when ``cell``'s one candidate has no other place in one of its houses."""
+    b = masks[cell]
+    houses = shape.houses
+    return any(not any(masks[q] & b for q in houses[h].cells if q != cell)
+               for h in shape.houses_of[cell])
+
+
+def _cage_rule(shape: Shape, waiting: set[int]) -> engine.CageRule | None:
+    """The rule for the shape's cages with sums, as :func:`numberplace.engine.settle`
+    takes it (None when it has none): each cage's empty cells keep only the digits some
+    completion of its sum uses (cells in ``waiting`` count as empty). The engine's own
+    rule for cages differs: it weighs every digit set of the whole sum, takes a coarser
+    rule past 16 symbols, and counts dead ends for its branching; this one looks up the
+    sets of what a sum still lacks in a table remembered across boards
+    (:func:`~numberplace.logic.board.cage_support`), exact on every shape."""
+    sums = _sums(shape)
+    if not sums:
+        return None
+    size = shape.size
+
+    def narrow(masks: list[int], queue: list[int]) -> bool | None:
+        changed = False
         for cells, total, repeats in sums:
-            found = _narrow_cage(vals, cands, cells, total, shape.size, queue, repeats)
+            found = _narrow_cage(masks, waiting, cells, total, size, queue, repeats)
             if found is None:
                 return None
-            narrowed |= found
-        if locked and not queue and not narrowed:
-            found = _locked_pass(shape, vals, cands, queue)
-            if found is None:
-                return None
-            narrowed = found
-    return vals, cands
+            changed |= found
+        return changed
+
+    return narrow
 
 
 def _propagate_compiled(board: Board, cell: int, value: int, locked: bool) -> Outcome:
@@ -1004,59 +1015,43 @@ def _settle(board: Board, base: tuple[bytes, int], cell: int, value: int,
     return None if out is None else int.from_bytes(out, "little")
 
 
-def _locked_pass(shape: Shape, vals: list[int], cands: list[int],
-                 queue: list[tuple[int, int]]) -> bool | None:
-    """Locked candidates over every two houses sharing cells: True if a candidate went,
-    None if a cell lost its last one. Cells left with one candidate join ``queue``."""
-    houses = shape.houses
-    changed = False
-    for source, target, shared in house_pairs(shape):
-        inside = outside = 0
-        for c in houses[source].cells:
-            if c in shared:
-                inside |= cands[c]
-            else:
-                outside |= cands[c]
-        locked = inside & ~outside  # values of the source with every place shared
-        if not locked:
-            continue
-        for c in houses[target].cells:
-            m = cands[c]
-            if m & locked and c not in shared:
-                if not _narrow_cell(cands, queue, c, m & ~locked):
-                    return None
-                changed = True
-    return changed
+@lru_cache(maxsize=64)
+def _sums(shape: Shape) -> tuple[tuple[tuple[int, ...], int, bool], ...]:
+    """The shape's cages with sums: cells, sum, and whether digits may repeat."""
+    return tuple((cage.cells, cage.total, cage.repeats) for cage in shape.cages
+                 if cage.total is not None)
 
 
-def _narrow_cell(cands: list[int], queue: list[tuple[int, int]], c: int, m: int) -> bool:
-    """Leave cell ``c`` the candidates ``m`` (fewer than it had): False if none are left;
-    a cell left with one joins ``queue``."""
-    if not m:
-        return False
-    cands[c] = m
-    if not m & (m - 1):
-        queue.append((c, m.bit_length()))
-    return True
-
-
-def _narrow_cage(vals: list[int], cands: list[int], cells: tuple[int, ...], total: int,
-                 size: int, queue: list[tuple[int, int]], repeats: bool = False
-                 ) -> bool | None:
-    """Keep in a cage's empty cells only the digits some completion of its sum uses
-    (``repeats``: digits may repeat in it); True if a candidate went, None if the sum can
-    no longer be made. Cells left with one candidate join ``queue``."""
-    empty, rest, placed = cage_rest(vals, cells, total)
+def _narrow_cage(masks: list[int], waiting: set[int], cells: tuple[int, ...], total: int,
+                 size: int, queue: list[int], repeats: bool = False) -> bool | None:
+    """Keep in a cage's empty cells (those with more than one candidate, and those in
+    ``waiting``) only the digits some completion of its sum uses (``repeats``: digits
+    may repeat in it); True if a candidate went, None if the sum can no longer be made.
+    Cells left with one candidate join ``queue``."""
+    empty = []
+    placed = 0
+    rest = total
+    for c in cells:
+        m = masks[c]
+        if m & (m - 1) or c in waiting:
+            empty.append(c)
+        else:
+            placed |= m
+            rest -= m.bit_length()
     if not empty:
         return None if rest else False
-    masks = tuple(cands[c] for c in empty)
-    keep = repeat_support(masks, rest) if repeats else cage_support(masks, rest, placed, size)
+    held = tuple(masks[c] for c in empty)
+    keep = repeat_support(held, rest) if repeats else cage_support(held, rest, placed, size)
     changed = False
     for c, k in zip(empty, keep, strict=True):
-        m = cands[c]
+        m = masks[c]
         if m & ~k:
-            if not _narrow_cell(cands, queue, c, m & k):
+            m &= k
+            if not m:
                 return None
+            masks[c] = m
+            if not m & (m - 1):
+                queue.append(c)
             changed = True
     return changed
 
@@ -1076,12 +1071,14 @@ def _outcome(board: Board, cell: int, value: int, locked: bool = False) -> Packe
         memo.outcomes.clear()
         memo.outcomes_key = key
         memo.outcomes_base = _packable(board)
+        memo.outcomes_masks = _masks(board) if memo.outcomes_base is None else None
     at = (cell, value, locked)
     if at not in memo.outcomes:
         memo.check_time()
         base = memo.outcomes_base
-        memo.outcomes[at] = (_propagate_python(board, cell, value, locked) if base is None
-                             else _settle(board, base, cell, value, locked))
+        memo.outcomes[at] = (
+            _propagate_python(board, cell, value, locked, memo.outcomes_masks)
+            if base is None else _settle(board, base, cell, value, locked))
     return memo.outcomes[at]
 
 
