@@ -30,6 +30,7 @@ from . import (
     coloring,
     complex_fish,
     fish,
+    forcing,
     intersections,
     patterns,
     single_digit,
@@ -279,11 +280,11 @@ def _table() -> list[Technique]:
         T(chains.ALS_AIC, chains.find_als_aic, ch, 5, 7.6),
         T(chains.ALS_NICE_LOOP, chains.find_als_nice_loop, ch, 5, 7.6),
         # forcing chains and nets: the last logical resort before guessing
-        T(chains.FORCING_CONTRADICTION, chains.find_forcing_contradiction, fc, 6, 7.8),
-        T(chains.CELL_FORCING, chains.find_cell_forcing_chain, fc, 6, 8.2),
-        T(chains.HOUSE_FORCING, chains.find_house_forcing_chain, fc, 6, 8.4),
+        T(forcing.FORCING_CONTRADICTION, forcing.find_forcing_contradiction, fc, 6, 7.8),
+        T(forcing.CELL_FORCING, forcing.find_cell_forcing_chain, fc, 6, 8.2),
+        T(forcing.HOUSE_FORCING, forcing.find_house_forcing_chain, fc, 6, 8.4),
         # the assumption followed by locked candidates too: the Explainer's 9.0 chains
-        T(chains.FORCING_CONTRADICTION_PLUS, chains.find_forcing_contradiction_plus, fc, 6,
+        T(forcing.FORCING_CONTRADICTION_PLUS, forcing.find_forcing_contradiction_plus, fc, 6,
           9.0),
         T(templates.TEMPLATE_SET, templates.find_template_set, tp, 6, 8.5),
         T(templates.TEMPLATE_DELETE, templates.find_template_delete, tp, 6, 8.5),
