@@ -35,9 +35,10 @@ from .errors import LimitError, NumberplaceError
 from .limits import Deadline
 from .logic.board import Board, Memo
 from .logic.driver import BOOK, solve_path
-from .logic.explainer import explainer_difficulty, length_brackets
+from .logic.explainer import explainer_difficulty
 from .logic.step import LogicStatus, Step
 from .logic.techniques import BRUTE_FORCE, LEVEL_NAMES, REGISTRY, Family
+from .logic.xchain import length_brackets
 from .puzzle import Puzzle
 from .shape import BLOCK_KINDS, Shape
 
@@ -60,7 +61,7 @@ class Level:
 #: consequences (the sources' "simple trial and error"), and guessing goes further.
 LEVELS: tuple[Level, ...] = tuple(Level(n, name) for n, name in enumerate(LEVEL_NAMES, 1))
 
-#: The most length brackets (:func:`~numberplace.logic.explainer.length_brackets`) that
+#: The most length brackets (:func:`~numberplace.logic.xchain.length_brackets`) that
 #: add to the value of one of our chains: those up to 256 cells; a longer chain adds no
 #: more.
 _MOST_BRACKETS = 13
