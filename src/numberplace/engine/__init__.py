@@ -450,8 +450,10 @@ def propagate_masks(shape: Shape, masks: bytes, locked: bool = True) -> bytes | 
     return cast("bytes | None", _compiled(shape).propagate(bytes(shape.ncells), masks, locked))
 
 
-#: The caller's rule for cages with sums that :func:`settle` takes.
+#: The caller's rule for cages with sums that :func:`settle` takes, and how such a rule
+#: narrows the cells of a cage to the digits it found.
 CageRule = _pure.CageRule
+keep_only = _pure.keep_only
 
 
 def settle(shape: Shape, masks: list[int], queue: list[int], *, locked: bool = True,

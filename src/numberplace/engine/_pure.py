@@ -362,7 +362,7 @@ def _exact_cage(board: list[int], cells: tuple[int, ...], combos: tuple[int, ...
     """
     union, placed = _cage_values(board, cells)
     targets = [s for s in combos if not placed & ~s and union & s == s]
-    return _keep_only(board, cells, support([board[c] for c in cells], targets), queue)
+    return keep_only(board, cells, support([board[c] for c in cells], targets), queue)
 
 
 def _repeats_cage(board: list[int], cells: tuple[int, ...], total: int,
@@ -371,13 +371,14 @@ def _repeats_cage(board: list[int], cells: tuple[int, ...], total: int,
     cells can take digits (any, repeats allowed) that make up the rest of ``total``
     (:func:`numberplace.sums.repeat_support`, which the compiled core does the same way).
     """
-    return _keep_only(board, cells, repeat_support([board[c] for c in cells], total), queue)
+    return keep_only(board, cells, repeat_support([board[c] for c in cells], total), queue)
 
 
-def _keep_only(board: list[int], cells: tuple[int, ...], keep: Sequence[int],
-               queue: list[int]) -> bool | None:
+def keep_only(board: list[int], cells: Sequence[int], keep: Sequence[int],
+              queue: list[int]) -> bool | None:
     """Keep in each cell of a cage only the digits ``keep`` allows it, queueing cells left
-    with one; True if anything changed, None when a cell has no digit left."""
+    with one; True if anything changed, None when a cell has no digit left. What a rule
+    for cages (:data:`CageRule`) does with the digits it found."""
     changed = False
     for c, k in zip(cells, keep, strict=True):
         m = board[c]

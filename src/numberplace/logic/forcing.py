@@ -216,18 +216,7 @@ def _narrow_cage(masks: list[int], waiting: set[int], cells: tuple[int, ...], to
         return None if rest else False
     held = tuple(masks[c] for c in empty)
     keep = repeat_support(held, rest) if repeats else cage_support(held, rest, placed, size)
-    changed = False
-    for c, k in zip(empty, keep, strict=True):
-        m = masks[c]
-        if m & ~k:
-            m &= k
-            if not m:
-                return None
-            masks[c] = m
-            if not m & (m - 1):
-                queue.append(c)
-            changed = True
-    return changed
+    return engine.keep_only(masks, empty, keep, queue)
 
 
 #: A forcing chain's outcome as the finders keep it: every cell's mask (one bit for a
