@@ -434,8 +434,8 @@ class Memo:
         #: that board's masks for the compiled core and its packed candidates (None:
         #: its outcomes are worked out in Python)
         self.outcomes_base: tuple[bytes, int] | None = None
-        #: else that board's masks as the pure-Python engine takes them, and its cells
-        #: with one candidate and no value
+        #: where its outcomes are worked out in Python, that board's masks as the
+        #: pure-Python engine takes them, and its cells with one candidate and no value
         self.outcomes_masks: tuple[list[int], frozenset[int]] | None = None
         #: boards on which the AIC search (plain or grouped: reach 0 or 1) found no chain,
         #: with the candidates its search proved true by a chain from themselves: (board

@@ -104,7 +104,7 @@ def explainer_difficulty(board: Board, value_of: Callable[[Step], float]
     return hardest, name, True
 
 
-def _direct_locking(board: Board, crossings: list[tuple[int, int, int]]
+def _direct_locking(board: Board, crossed: list[tuple[int, int, int]]
                     ) -> tuple[float, str, tuple[int, int]] | None:
     """An intersection whose removals leave a value one place in a house parallel to
     the first: that placement, and the Explainer's value for it."""
@@ -114,7 +114,7 @@ def _direct_locking(board: Board, crossings: list[tuple[int, int, int]]
     where = _positions(cands, shape.houses_of, shape.size, len(houses))
     blocks = (HouseKind.BOX, HouseKind.REGION)
     # pointing first, as the Explainer looks for it first
-    ordered = sorted(crossings, key=lambda x: houses[x[0]].kind not in blocks)
+    ordered = sorted(crossed, key=lambda x: houses[x[0]].kind not in blocks)
     for h1, h2, inside in ordered:
         pointing = houses[h1].kind in blocks
         if pointing == (houses[h2].kind in blocks):
@@ -124,7 +124,7 @@ def _direct_locking(board: Board, crossings: list[tuple[int, int, int]]
             if not p & (p - 1) or p & ~inside:
                 continue
             line = where[h2][v]
-            for h3, h4, _ in crossings:
+            for h3, h4, _ in crossed:
                 if h4 != h2 or h3 == h1 or houses[h3].kind != houses[h1].kind:
                     continue
                 q = where[h3][v]
