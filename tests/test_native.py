@@ -16,7 +16,7 @@ import pytest
 import numberplace
 from numberplace import native
 from numberplace.cli import main
-from numberplace.logic import explainer
+from numberplace.logic import xchain
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "numberplace"
 ROOT = SRC.parents[1]
@@ -68,7 +68,7 @@ def test_the_real_core_is_back_after_a_stale_one_was_tried() -> None:
                     reason="the compiled chains are not built")
 def test_the_chain_searches_python_names_are_the_ones_the_core_numbers() -> None:
     assert native.core is not None
-    assert native.core.XCHAIN_KINDS == len(explainer.FAMILIES)
+    assert native.core.XCHAIN_KINDS == len(xchain.FAMILIES)
     assert native.core.XCHAIN_NAMES[0] == "Bidirectional X-Cycle"
     assert (native.core.XCHAIN_CELLS, native.core.XCHAIN_VALUES) == (81, 9)
 

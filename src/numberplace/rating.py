@@ -38,6 +38,7 @@ from .logic.driver import BOOK, solve_path
 from .logic.explainer import explainer_difficulty
 from .logic.step import LogicStatus, Step
 from .logic.techniques import BRUTE_FORCE, LEVEL_NAMES, REGISTRY, Family
+from .logic.xchain import length_brackets
 from .puzzle import Puzzle
 from .shape import BLOCK_KINDS, Shape
 
@@ -60,8 +61,10 @@ class Level:
 #: consequences (the sources' "simple trial and error"), and guessing goes further.
 LEVELS: tuple[Level, ...] = tuple(Level(n, name) for n, name in enumerate(LEVEL_NAMES, 1))
 
-#: Chain lengths (in cells) past which Sudoku Explainer adds 0.1 each.
-_LENGTH_STEPS = (4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256)
+#: The most length brackets (:func:`~numberplace.logic.xchain.length_brackets`) that
+#: add to the value of one of our chains: those up to 256 cells; a longer chain adds no
+#: more.
+_MOST_BRACKETS = 13
 
 #: Programming Sudoku's levels with their empty cells and accepted scores (its generator's recipe).
 BOOK_LEVELS: tuple[tuple[str, range, int, range], ...] = (
@@ -113,7 +116,7 @@ def step_difficulty(step: Step, houses_kind: str | None = None) -> float:
     if step.technique == "Hidden Single" and houses_kind in BLOCK_KINDS:
         return 1.2
     if step.chain_length:
-        base += 0.1 * bisect.bisect_left(_LENGTH_STEPS, step.chain_length)
+        base += 0.1 * min(length_brackets(step.chain_length), _MOST_BRACKETS)
     return round(base, 1)
 
 

@@ -1,4 +1,5 @@
-"""Sudoku Explainer's way to a difficulty (``logic/explainer.py``)."""
+"""Sudoku Explainer's way to a difficulty (``logic/explainer.py``) and its chains
+(``logic/xchain.py``, ``logic/xchain_plus.py``)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from numberplace import engine, formats, native
 from numberplace.errors import LimitError
 from numberplace.limits import Deadline
 from numberplace.logic.board import Board
-from numberplace.logic.explainer import (
+from numberplace.logic.explainer import explainer_difficulty
+from numberplace.logic.xchain import (
     DYNAMIC,
     DYNAMIC_PLUS,
     FAMILIES,
@@ -27,7 +29,6 @@ from numberplace.logic.explainer import (
     Chaining,
     Hint,
     _compiled_tables,
-    explainer_difficulty,
     length_bonus,
 )
 from numberplace.puzzle import Puzzle
@@ -282,7 +283,7 @@ def test_ctrl_c_stops_a_nested_search_with_no_time_limit() -> None:
     line = data_lines("forum_hardest_1106.txt", 1)[0]
     script = ("from numberplace import formats\n"
               "from numberplace.logic.board import Board\n"
-              "from numberplace.logic.explainer import FAMILIES, Chaining\n"
+              "from numberplace.logic.xchain import FAMILIES, Chaining\n"
               f"board = Board.from_puzzle(formats.parse({line!r}))\n"
               "print('searching', flush=True)\n"
               "Chaining(board).compiled(len(FAMILIES) - 1)\n")

@@ -440,6 +440,27 @@ def propagate_masks(shape: Shape, masks: bytes, locked: bool = True) -> bytes | 
     return cast("bytes | None", _compiled(shape).propagate(bytes(shape.ncells), masks, locked))
 
 
+#: The caller's rule for cages with sums that :func:`settle` takes, and how such a rule
+#: narrows the cells of a cage to the digits it found.
+CageRule = _pure.CageRule
+keep_only = _pure.keep_only
+
+
+def settle(shape: Shape, masks: list[int], queue: list[int], *, locked: bool = True,
+           cages: CageRule | None = None, eager: bool = False) -> bool:
+    """The pure-Python engine's propagation of a board given as masks (a list, one per
+    cell, bit v-1 for value v; a cell with one bit holds that value), in place: the
+    values of the cells in ``queue`` leave their peers, and hidden singles are placed,
+    until nothing changes; then ``cages``, the caller's rule for cages with sums (it
+    narrows the masks, queues the cells it leaves with one candidate, and says whether
+    it changed anything, None when the board broke), and with ``locked`` locked
+    candidates, until no rule changes anything; with ``eager``, ``cages`` runs after
+    every round of singles, not only once they run out (the outcome is the same). False
+    on a contradiction. For callers that follow many assumptions on boards of one shape
+    (the step-by-step solver's forcing chains) in Python."""
+    return _pure.settle(_geometry(shape), masks, queue, locked, cages, eager=eager)
+
+
 #: Solutions per call of ``on_solutions`` when a search streams them.
 STREAM_BATCH = 256
 

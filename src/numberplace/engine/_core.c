@@ -9,7 +9,7 @@
  *   cli/_lines.c       Engine.lines and seconds_text (cli/search.py)
  *   _canon.c           canon and canon_many (canon.py)
  *   logic/_fish.c      fish_search (logic/complex_fish.py)
- *   logic/_xchain.c    xchain (logic/explainer.py)
+ *   logic/_xchain.c    xchain (logic/xchain.py, logic/xchain_plus.py)
  *
  * Python reaches it through native.py alone and _core.pyi declares it; REVISION changes
  * with what it offers (native.py uses no core of another revision).
@@ -66,7 +66,7 @@ static PyMethodDef core_functions[] = {
 #ifdef NP_HAVE_XCHAIN
     {"xchain", np_xchain, METH_VARARGS,
      "xchain(ncells, size, houses, kinds, candidates, kind, deadline) -> (value, size, "
-     "order, name, removals), None, or False past the deadline: logic/explainer.py's "
+     "order, name, removals), None, or False past the deadline: logic/xchain.py's "
      "chains of one kind, nested ones included (see logic/_xchain.c)"},
 #endif
     {NULL, NULL, 0, NULL}};

@@ -14,7 +14,7 @@
  *                      (cli/search.py, engine.solve_lines)
  *   _canon.c           canonical forms (canon.py)
  *   logic/_fish.c      complex fish (logic/complex_fish.py)
- *   logic/_xchain.c    Sudoku Explainer's chains (logic/explainer.py)
+ *   logic/_xchain.c    Sudoku Explainer's chains (logic/xchain.py, logic/xchain_plus.py)
  *
  * This header holds what more than one of them needs: the Engine, a search's memory and
  * state, the limits and numbering the module publishes, and the functions one unit calls

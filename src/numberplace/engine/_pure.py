@@ -97,6 +97,119 @@ class _Abort(Exception):
     pass
 
 
+#: A rule the caller adds to :func:`settle` (cages with sums): it narrows the masks, queues
+#: the cells it leaves with one candidate, and says whether it changed anything (None
+#: when the board broke).
+CageRule = Callable[[list[int], list[int]], bool | None]
+
+
+def _blame_none(cells: Sequence[int]) -> None:
+    """A search that does not weigh its dead ends blames no cell."""
+
+
+def settle(geo: Geometry, board: list[int], queue: list[int], locked: bool = True,
+           cages: CageRule | None = None,
+           blame: Callable[[Sequence[int]], None] = _blame_none, eager: bool = False
+           ) -> bool:
+    """Propagate ``board`` (candidate masks, one bit for a placed value) in place: the
+    values of the queued cells leave their peers (a peer left with one is queued in
+    turn), and every value with one place in a house goes there, until nothing changes;
+    then, when those run out, ``cages`` and (with ``locked``) locked candidates, until
+    none of the rules changes anything. False on a contradiction, whose cells (a cell
+    emptied by a peer, a house without a place for a value) ``blame`` is told.
+
+    With ``eager``, ``cages`` runs after every look at the houses, not only once the
+    singles run out: fewer looks where cages prune much. Each rule only takes
+    candidates away, so where they end does not depend on the order; which
+    contradiction is met first, and so what is blamed, does: the search keeps its
+    order, as its counts of dead ends steer its branching.
+
+    A cell with one candidate is taken as placed when a house is looked at, whether or
+    not it was queued: only a queued cell's value leaves its peers."""
+    peers = geo.peers
+    full = geo.full
+    houses = geo.houses
+    while True:
+        while queue:
+            cell = queue.pop()
+            bit = board[cell]
+            for p in peers[cell]:
+                m = board[p]
+                if m & bit:
+                    m ^= bit
+                    if not m:
+                        blame((cell, p))
+                        return False
+                    board[p] = m
+                    if not m & (m - 1):
+                        queue.append(p)
+        for house in houses:
+            once = twice = placed = 0
+            for c in house:
+                m = board[c]
+                twice |= once & m
+                once |= m
+                if not m & (m - 1):
+                    placed |= m
+            if once != full:
+                blame(house)
+                return False
+            hidden = once & ~twice & ~placed
+            while hidden:
+                bit = hidden & -hidden
+                hidden ^= bit
+                for c in house:
+                    if board[c] & bit:
+                        board[c] = bit
+                        queue.append(c)
+                        break
+        if queue and not eager:
+            continue
+        if cages is not None:
+            narrowed = cages(board, queue)
+            if narrowed is None:
+                return False
+            if narrowed:
+                continue
+        if queue:
+            continue
+        if not locked:
+            return True
+        changed = _locked_candidates(geo.intersections, board, queue)
+        if changed is None:
+            return False
+        if not changed:
+            return True
+
+
+def _locked_candidates(pairs: Intersections, board: list[int], queue: list[int]
+                       ) -> bool | None:
+    """One pass over house pairs; True if anything was removed, None on a
+    contradiction."""
+    changed = False
+    for shared, rest_a, rest_b in pairs:
+        inside = out_a = out_b = 0
+        for c in shared:
+            inside |= board[c]
+        for c in rest_a:
+            out_a |= board[c]
+        for c in rest_b:
+            out_b |= board[c]
+        # values the first house keeps inside the shared cells leave the second's rest
+        elim = inside & ~out_a & out_b
+        if elim:
+            changed = True
+            if not _remove(board, rest_b, elim, queue):
+                return None
+            out_b &= ~elim
+        elim = inside & ~out_b & out_a
+        if elim:
+            changed = True
+            if not _remove(board, rest_a, elim, queue):
+                return None
+    return changed
+
+
 class _Search:
     def __init__(self, geo: Geometry, limit: int, keep: int, node_limit: int,
                  deadline: float | None,
@@ -113,6 +226,8 @@ class _Search:
         self.solutions: list[tuple[int, ...]] = []
         self.weight: list[int] | None = [0] * geo.ncells if geo.sums else None
         self.restart_budget = self.restart_at = FIRST_RESTART
+        #: the rules for cages with sums, where the shape has any
+        self.cage_rule = self._cages if geo.sums else None
 
     def _blame(self, cells: Sequence[int]) -> None:
         if self.weight is not None:
@@ -122,82 +237,12 @@ class _Search:
     def _propagate(self, board: list[int], queue: list[int]) -> bool:
         """Assign queued cells and hidden singles until nothing changes; False on a
         contradiction."""
-        peers = self.geo.peers
-        full = self.geo.full
-        while True:
-            while queue:
-                cell = queue.pop()
-                bit = board[cell]
-                for p in peers[cell]:
-                    m = board[p]
-                    if m & bit:
-                        m ^= bit
-                        if not m:
-                            self._blame((cell, p))
-                            return False
-                        board[p] = m
-                        if not m & (m - 1):
-                            queue.append(p)
-            for house in self.geo.houses:
-                once = twice = placed = 0
-                for c in house:
-                    m = board[c]
-                    twice |= once & m
-                    once |= m
-                    if not m & (m - 1):
-                        placed |= m
-                if once != full:
-                    self._blame(house)
-                    return False
-                hidden = once & ~twice & ~placed
-                while hidden:
-                    bit = hidden & -hidden
-                    hidden ^= bit
-                    for c in house:
-                        if board[c] & bit:
-                            board[c] = bit
-                            queue.append(c)
-                            break
-            if queue:
-                continue
-            if self.geo.sums:
-                narrowed = _sums(board, self.geo.sums, queue,
-                                 self.geo.full.bit_length() <= EXACT_SUMS_MAX, self._blame)
-                if narrowed is None:
-                    return False
-                if narrowed:
-                    continue
-            changed = self._locked_candidates(board, queue)
-            if changed is None:
-                return False
-            if not changed:
-                return True
+        return settle(self.geo, board, queue, True, self.cage_rule, self._blame)
 
-    def _locked_candidates(self, board: list[int], queue: list[int]) -> bool | None:
-        """One pass over house pairs; True if anything was removed, None on a
-        contradiction."""
-        changed = False
-        for shared, rest_a, rest_b in self.geo.intersections:
-            inside = out_a = out_b = 0
-            for c in shared:
-                inside |= board[c]
-            for c in rest_a:
-                out_a |= board[c]
-            for c in rest_b:
-                out_b |= board[c]
-            # values the first house keeps inside the shared cells leave the second's rest
-            elim = inside & ~out_a & out_b
-            if elim:
-                changed = True
-                if not _remove(board, rest_b, elim, queue):
-                    return None
-                out_b &= ~elim
-            elim = inside & ~out_b & out_a
-            if elim:
-                changed = True
-                if not _remove(board, rest_a, elim, queue):
-                    return None
-        return changed
+    def _cages(self, board: list[int], queue: list[int]) -> bool | None:
+        """The rules for cages with sums (see :func:`_sums`)."""
+        return _sums(board, self.geo.sums, queue,
+                     self.geo.full.bit_length() <= EXACT_SUMS_MAX, self._blame)
 
     def pass_solutions(self) -> None:
         """Hand the solutions kept so far to ``on_batch`` (streaming) and forget them."""
@@ -317,7 +362,7 @@ def _exact_cage(board: list[int], cells: tuple[int, ...], combos: tuple[int, ...
     """
     union, placed = _cage_values(board, cells)
     targets = [s for s in combos if not placed & ~s and union & s == s]
-    return _keep_only(board, cells, support([board[c] for c in cells], targets), queue)
+    return keep_only(board, cells, support([board[c] for c in cells], targets), queue)
 
 
 def _repeats_cage(board: list[int], cells: tuple[int, ...], total: int,
@@ -326,13 +371,14 @@ def _repeats_cage(board: list[int], cells: tuple[int, ...], total: int,
     cells can take digits (any, repeats allowed) that make up the rest of ``total``
     (:func:`numberplace.sums.repeat_support`, which the compiled core does the same way).
     """
-    return _keep_only(board, cells, repeat_support([board[c] for c in cells], total), queue)
+    return keep_only(board, cells, repeat_support([board[c] for c in cells], total), queue)
 
 
-def _keep_only(board: list[int], cells: tuple[int, ...], keep: Sequence[int],
-               queue: list[int]) -> bool | None:
+def keep_only(board: list[int], cells: Sequence[int], keep: Sequence[int],
+              queue: list[int]) -> bool | None:
     """Keep in each cell of a cage only the digits ``keep`` allows it, queueing cells left
-    with one; True if anything changed, None when a cell has no digit left."""
+    with one; True if anything changed, None when a cell has no digit left. What a rule
+    for cages (:data:`CageRule`) does with the digits it found."""
     changed = False
     for c, k in zip(cells, keep, strict=True):
         m = board[c]

@@ -4,8 +4,9 @@
  * that, where its links stop, asks a whole chain search on the board it has made (levels
  * 2 to 4, with a nested level of its own inside level 4).
  *
- * The Python reference is logic/explainer.py: its class Chaining stays the reference for
- * levels 0 and 1, and this search follows it step for step (the same states in the same
+ * The Python reference is logic/xchain.py: its class Chaining (with the rules of
+ * logic/xchain_plus.py inside level 1) stays the reference for levels 0 and 1, and this
+ * search follows it step for step (the same states in the same
  * order, the same hints in the same order), which a test checks, so that the path it
  * rates is the same.
  *
@@ -41,12 +42,12 @@ typedef unsigned __int128 xc_bits;
 #define XC_NONE (-2)
 #define XC_RULE (-3)
 
-/* hint orders among kinds of equal value and size, as explainer.py */
+/* hint orders among kinds of equal value and size, as xchain.py */
 #define XC_X_CYCLE 2
 #define XC_Y_CYCLE 3
 #define XC_XY 4
 
-/* what each hint says it is: the names explainer.py gives */
+/* what each hint says it is: the names xchain.py gives */
 enum { XN_X_CYCLE, XN_Y_CYCLE, XN_XY_CYCLE, XN_X_FORCING, XN_XY_FORCING, XN_CONTRADICTION,
        XN_BOTH, XN_CELL, XN_HOUSE };
 /* what a hint of each number is called, as Python shows it (the module's XCHAIN_NAMES) */
@@ -635,7 +636,7 @@ static void xc_emit(XcShape *s, XcSink *sk, XcTrace *t, double base, int flat, i
     h->key = t->key;
 }
 
-/* -- one propagation (explainer.py Chaining._chain) --------------------------------- */
+/* -- one propagation (xchain.py Chaining._chain) ------------------------------------- */
 
 static int xc_search(XcShape *s, const uint16_t *cands, int kind, int depth, XcSink *sk,
                      XcTrace *t);
@@ -890,9 +891,9 @@ static int xc_order_cmp(const void *pa, const void *pb)
     return a->index < b->index ? -1 : a->index > b->index;
 }
 
-/* the rules inside a chain (level 1 and up): the first that removes anything the chain's
- * states made removable; its removals join the chain. Returns how many states joined,
- * appended to ``pend`` */
+/* the rules inside a chain (level 1 and up; xchain_plus.py PairRules.advance): the first
+ * that removes anything the chain's states made removable; its removals join the chain.
+ * Returns how many states joined, appended to ``pend`` */
 static int xc_advanced(const XcBoard *b, XcOutcome *o, const uint16_t *grid,
                        const xc_bits *vm, int level, int *pend, int *npend)
 {
@@ -1115,7 +1116,7 @@ static int xc_chain(const XcBoard *b, XcOutcome *o, int dynamic, int y, int leve
     }
 }
 
-/* -- cycles and forcing chains (explainer.py Chaining.cycles) ------------------------ */
+/* -- cycles and forcing chains (xchain.py Chaining.cycles) ---------------------------- */
 
 typedef struct {
     int *key, *up;
@@ -1419,7 +1420,7 @@ done:
     free(ns.cause);
 }
 
-/* -- multiple, dynamic and nested chains (explainer.py Chaining._multiple) ---------- */
+/* -- multiple, dynamic and nested chains (xchain.py Chaining._multiple) -------------- */
 
 typedef struct {
     const XcBoard *b;
@@ -1665,7 +1666,7 @@ static int xc_shape(XcShape *s, int ncells, int size, const int32_t *houses, int
             s->peer[c] |= s->hm[s->hof[c][i]];
         s->peer[c] &= ~(XC_ONE << c);
     }
-    /* houses sharing two cells or more, in the order explainer.py's _crossings has */
+    /* houses sharing two cells or more, in the order xchain_plus.py's crossings has */
     for (int i = 0; i < nh; i++)
         for (int j = 0; j < nh; j++)
             if (i != j && xc_count(s->hm[i] & s->hm[j]) >= 2) {

@@ -434,6 +434,9 @@ class Memo:
         #: that board's masks for the compiled core and its packed candidates (None:
         #: its outcomes are worked out in Python)
         self.outcomes_base: tuple[bytes, int] | None = None
+        #: where its outcomes are worked out in Python, that board's masks as the
+        #: pure-Python engine takes them, and its cells with one candidate and no value
+        self.outcomes_masks: tuple[list[int], frozenset[int]] | None = None
         #: boards on which the AIC search (plain or grouped: reach 0 or 1) found no chain,
         #: with the candidates its search proved true by a chain from themselves: (board
         #: key, reach) -> those candidates as ``(cell mask, value)``

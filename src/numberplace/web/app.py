@@ -71,6 +71,7 @@ from ..errors import NumberplaceError
 from ..formats.table import SUFFIXES
 from ..game import Mode, Session, journal
 from ..game.saving import from_record, is_session_text, to_record
+from ..logic.techniques import LEVEL_NAMES
 from ..puzzle import Puzzle
 from ..serialize import game_changes, game_record, hint_view_record, plain_format, shape_label
 from ..shape import by_name
@@ -121,7 +122,7 @@ SHAPES = ("4x4", "6x6", "8x8", "9x9", "12x12", "16x16", "25x25", "diagonal", "ji
 #: Words of nine different letters for a Wordoku (a 9x9 in letters); none holds the mode
 #: keys Z, X, C or V, so the keyboard keeps them.
 WORDS = ("WORDPLAYS", "NIGHTMARE", "AUTHORISE", "SPRINKLED", "BLUEPRINT")
-LEVELS = ("Easy", "Medium", "Difficult", "Extremely Difficult", "Fiendish", "Trial and Error")
+LEVELS = LEVEL_NAMES
 #: Levels a Kakuro or Killer is made at, by kind.
 SUM_LEVELS = {"kakuro": (1, 2, 3), "killer": (1, 2, 3)}
 #: Seconds a new game's generation may take.
