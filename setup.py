@@ -13,7 +13,7 @@ setup(
         Extension(
             "numberplace._core",
             sources=[SRC + "engine/_core.c", SRC + "engine/_engine.c", SRC + "engine/_sums.c",
-                     SRC + "cli/_lines.c", SRC + "_canon.c", SRC + "logic/_fish.c",
+                     SRC + "cli/_lines.c", SRC + "engine/_canon.c", SRC + "logic/_fish.c",
                      SRC + "logic/_xchain.c"],
             depends=[SRC + "engine/_core.h", SRC + "engine/_fast9.h", SRC + "engine/_vec9.h",
                      SRC + "engine/_cdcl.h"],

@@ -4,8 +4,8 @@ Prints two tables for each file (default: the shared 17-clue, kaggle-like, harde
 top1465 sets):
 
 1. **Speed**, each the best of ``--repeat`` rounds whose runs take turns: the compiled
-   core's batch call (:func:`numberplace.canon.canonical_forms` on values already read,
-   one core), :func:`numberplace.canon.canonical` per puzzle (the library call, from a
+   core's batch call (:func:`numberplace.engine.canon.canonical_forms` on values already read,
+   one core), :func:`numberplace.engine.canon.canonical` per puzzle (the library call, from a
    Puzzle), and ``numberplace canon --jobs 1 FILE`` as a whole process. With ``--peer
    CMD``, also that command as a whole process (it reads puzzles on standard input and
    writes one canonical form per line), and our command's rate over its rate.
@@ -28,10 +28,10 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from numberplace.canon import canonical, canonical_forms, canonical_key
-from numberplace.inputs import open_input
-from numberplace.puzzle import Puzzle
-from numberplace.shape import classic
+from numberplace.engine.canon import canonical, canonical_forms, canonical_key
+from numberplace.formats.inputs import open_input
+from numberplace.model.puzzle import Puzzle
+from numberplace.model.shape import classic
 from turns import USER_ENV, best
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku9"

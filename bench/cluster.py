@@ -22,7 +22,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from numberplace.inputs import open_input
+from numberplace.formats.inputs import open_input
 from turns import USER_ENV
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku9"

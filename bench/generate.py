@@ -34,8 +34,8 @@ from rich.table import Table
 from numberplace import engine
 from numberplace.errors import NumberplaceError
 from numberplace.generate import generate, has_symmetry, is_minimal, random_regions
-from numberplace.rating import BOOK_LEVELS, LEVELS
-from numberplace.shape import Shape, by_name
+from numberplace.logic.rating import BOOK_LEVELS, LEVELS
+from numberplace.model.shape import Shape, by_name
 
 
 def shape_of(name: str) -> Shape:

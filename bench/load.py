@@ -66,7 +66,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from numberplace.game import journal
-from numberplace.serialize import patched
+from numberplace.store.serialize import patched
 
 try:
     import psycopg

@@ -31,7 +31,7 @@ from rich.table import Table
 from numberplace import by_name
 from numberplace.game import Session
 from numberplace.generate import generate
-from numberplace.serialize import game_record
+from numberplace.store.serialize import game_record
 
 SHAPES = ("9x9", "16x16", "samurai")
 

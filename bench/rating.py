@@ -2,7 +2,7 @@
 
 Reads lines ``PUZZLE RATING`` (81 characters, then a Sudoku Explainer rating such as
 ``7.2``; more fields after it are ignored; a line with the rating first and the puzzle
-second is read too), rates each puzzle with :func:`numberplace.rating.rate`, and prints
+second is read too), rates each puzzle with :func:`numberplace.logic.rating.rate`, and prints
 the Spearman rank correlation between the two (per file too, when there are several),
 how many are rated the same, the mean of ours per band of theirs and the time taken.
 With ``--check`` it follows each puzzle's path once more and checks that every cell
@@ -32,7 +32,7 @@ from numberplace import engine, formats
 from numberplace.limits import Deadline
 from numberplace.logic.board import Board
 from numberplace.logic.explainer import explainer_difficulty
-from numberplace.rating import _value_of, rate
+from numberplace.logic.rating import _value_of, rate
 
 
 def read(path: str, limit: int | None) -> list[tuple[str, float]]:

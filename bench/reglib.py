@@ -51,8 +51,8 @@ from numberplace import engine
 from numberplace.logic import REGISTRY
 from numberplace.logic.board import Board, values_of
 from numberplace.logic.step import Step
-from numberplace.puzzle import Puzzle
-from numberplace.shape import classic
+from numberplace.model.puzzle import Puzzle
+from numberplace.model.shape import classic
 
 #: HoDoKu's technique codes (the names come from the library's own headings), and the
 #: numberplace techniques that answer each (none: numberplace has no such technique yet).

@@ -17,8 +17,8 @@ from rich.console import Console
 from rich.table import Table
 
 from numberplace import Puzzle, classic, engine, jigsaw, samurai
-from numberplace.grids import minimal_puzzle, random_grid
-from numberplace.shape import Shape
+from numberplace.engine.grids import minimal_puzzle, random_grid
+from numberplace.model.shape import Shape
 
 JIGSAW_9 = ("111123333\n112223233\n111222233\n444555666\n445555666\n444455696\n"
             "777888896\n777889899\n777889999\n")

@@ -37,11 +37,11 @@ from rich.console import Console
 from rich.table import Table
 
 from numberplace import engine, formats
-from numberplace.grids import minimal_puzzle, random_grid
+from numberplace.engine.grids import minimal_puzzle, random_grid
+from numberplace.generate.sumgen import generate_kakuro, generate_killer
 from numberplace.logic import REGISTRY
 from numberplace.logic.audit import Audit, audit
-from numberplace.shape import Shape, by_name, classic, jigsaw, samurai
-from numberplace.sumgen import generate_kakuro, generate_killer
+from numberplace.model.shape import Shape, by_name, classic, jigsaw, samurai
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "..", "..", "shared", "data", "sudoku9")

@@ -25,7 +25,7 @@ from rich.table import Table
 
 from numberplace import engine
 from numberplace.formats import parse, write
-from numberplace.sumgen import generate_kakuro
+from numberplace.generate.sumgen import generate_kakuro
 
 
 @dataclass

@@ -31,8 +31,7 @@ from rich.table import Table
 
 from numberplace import Puzzle, engine
 from numberplace.formats import parse, write
-from numberplace.shape import Shape, is_across
-from numberplace.sumgen import (
+from numberplace.generate.sumgen import (
     generate_kakuro,
     generate_killer,
     kakuro_layout,
@@ -41,6 +40,7 @@ from numberplace.sumgen import (
     totals,
     with_sums,
 )
+from numberplace.model.shape import Shape, is_across
 
 PEER = r"""
 import json, sys, time

@@ -27,8 +27,8 @@ from rich.table import Table
 from numberplace import engine
 from numberplace.generate import generate_sums
 from numberplace.logic.driver import solve_path
+from numberplace.logic.rating import rate
 from numberplace.logic.step import LogicStatus
-from numberplace.rating import rate
 
 
 @dataclass

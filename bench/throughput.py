@@ -40,8 +40,8 @@ from rich.console import Console
 from rich.table import Table
 
 from numberplace import engine, native
-from numberplace.inputs import open_input
-from numberplace.shape import classic
+from numberplace.formats.inputs import open_input
+from numberplace.model.shape import classic
 from turns import USER_ENV, best
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku9"

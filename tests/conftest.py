@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from numberplace.inputs import open_input
+from numberplace.formats.inputs import open_input
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku9"
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from numberplace import Puzzle, solve
 from numberplace.errors import ShapeError
-from numberplace.shape import KakuroSquare, Shape, classic, kakuro, killer
+from numberplace.model.shape import KakuroSquare, Shape, classic, kakuro, killer
 
 #: A clue square with neither sum (a black square).
 X: KakuroSquare = (None, None)

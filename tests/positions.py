@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from numberplace import engine, formats
-from numberplace.grids import minimal_puzzle, random_grid
+from numberplace.engine.grids import minimal_puzzle, random_grid
 from numberplace.logic import Board
 from numberplace.logic.audit import Audit, audit
 from numberplace.logic.board import bit
-from numberplace.puzzle import Puzzle
-from numberplace.shape import Shape, classic
+from numberplace.model.puzzle import Puzzle
+from numberplace.model.shape import Shape, classic
 
 S9 = classic(9)
 

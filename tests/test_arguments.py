@@ -32,7 +32,7 @@ from numberplace import formats as fmt
 from numberplace.engine import solve_blob, solve_values
 from numberplace.generate import generate
 from numberplace.logic.explain import explain, next_hint
-from numberplace.rating import rate
+from numberplace.logic.rating import rate
 
 from conftest import BOOK_PUZZLES
 

@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from numberplace import engine
-from numberplace.canon import WORK_LIMIT, Canonical, canonical, canonical_key
+from numberplace.engine.canon import WORK_LIMIT, Canonical, canonical, canonical_key
 from numberplace.errors import LimitError, PuzzleError
-from numberplace.puzzle import Puzzle
-from numberplace.shape import Shape, classic, diagonal, jigsaw, samurai
+from numberplace.model.puzzle import Puzzle
+from numberplace.model.shape import Shape, classic, diagonal, jigsaw, samurai
 
 from conftest import data_lines
 
@@ -229,7 +229,7 @@ def test_a_diagonal_grid_keeps_its_diagonals_under_every_symmetry(
 
 
 def test_killer_cages_turn_and_their_sums_keep_the_values() -> None:
-    from numberplace.shape import killer
+    from numberplace.model.shape import killer
 
     base = classic(4)
     cages = [([0, 1], 3), ([2, 3], 7), ([4, 8], None), ([15], 4)]

@@ -19,7 +19,7 @@ from numberplace.formats import read_file
 from numberplace.logic.audit import audit, step_fault
 from numberplace.logic.driver import SolveResult, solve_path
 from numberplace.logic.step import LogicStatus
-from numberplace.puzzle import Puzzle
+from numberplace.model.puzzle import Puzzle
 
 DATA = Path(__file__).resolve().parent / "data" / "sums"
 

@@ -20,9 +20,9 @@ from numberplace.generate import (
     orbits,
     random_regions,
 )
-from numberplace.puzzle import Puzzle
-from numberplace.rating import BOOK_LEVELS
-from numberplace.shape import Shape, by_name, classic, samurai
+from numberplace.logic.rating import BOOK_LEVELS
+from numberplace.model.puzzle import Puzzle
+from numberplace.model.shape import Shape, by_name, classic, samurai
 
 
 def assert_unique_both_ways(puzzle: Puzzle, solution: tuple[int, ...]) -> None:

@@ -10,8 +10,8 @@ from numberplace import engine
 from numberplace.cli import main
 from numberplace.errors import LimitError, NumberplaceError
 from numberplace.generate import generate, has_symmetry
-from numberplace.puzzle import Puzzle
-from numberplace.shape import classic
+from numberplace.model.puzzle import Puzzle
+from numberplace.model.shape import classic
 
 #: Grids a request may draw here. One pass of removals leaves 20-22 givens in about one
 #: grid in thirty without a symmetry, and almost never in 180-degree pairs: a generator

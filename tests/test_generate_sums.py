@@ -12,7 +12,7 @@ from numberplace import engine, formats
 from numberplace.cli import main
 from numberplace.errors import NumberplaceError
 from numberplace.generate import SUM_LEVELS, generate_sums, sums_kind
-from numberplace.rating import rate
+from numberplace.logic.rating import rate
 
 
 @pytest.mark.parametrize(("name", "level"), [

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from numberplace.errors import FormatError
 from numberplace.formats import parse, read_file
-from numberplace.inputs import MAX_LINE, open_input
+from numberplace.formats.inputs import MAX_LINE, open_input
 
 BOOK_1 = "..9.5..6.3.219..87.6.3.......85.3..117.....545..8.12.......7.2.48..125.3.2..3.7.."
 BOOK_2 = ".34....9.6....8214..1.27...4.9.83.5.56.....87.2.56.4.1...21.8..8579....6.9....34."

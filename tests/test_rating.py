@@ -10,8 +10,7 @@ from numberplace import formats
 from numberplace.errors import NumberplaceError
 from numberplace.logic import REGISTRY
 from numberplace.logic.driver import BACKTRACK, BRUTE_FORCE
-from numberplace.logic.step import Step
-from numberplace.rating import (
+from numberplace.logic.rating import (
     BOOK_LEVELS,
     LEVELS,
     add_explainer_difficulty,
@@ -22,7 +21,8 @@ from numberplace.rating import (
     rate,
     step_difficulty,
 )
-from numberplace.serialize import rating_fields
+from numberplace.logic.step import Step
+from numberplace.store.serialize import rating_fields
 
 from conftest import BOOK_PUZZLES, data_lines
 
@@ -118,10 +118,10 @@ def test_the_explainer_path_can_be_left_out_and_added_later() -> None:
 
 def test_grids_larger_than_9x9_keep_our_own_paths_value(monkeypatch: pytest.MonkeyPatch
                                                          ) -> None:
-    from numberplace import rating
-    from numberplace.grids import random_grid
-    from numberplace.puzzle import Puzzle
-    from numberplace.shape import by_name
+    from numberplace.engine.grids import random_grid
+    from numberplace.logic import rating
+    from numberplace.model.puzzle import Puzzle
+    from numberplace.model.shape import by_name
 
     def refuse(*_: object) -> None:
         raise AssertionError("the Explainer's path was followed")

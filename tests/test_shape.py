@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from numberplace import ShapeError, by_name, classic, diagonal, jigsaw, samurai
-from numberplace.shape import default_box
+from numberplace.model.shape import default_box
 
 PENTOMINO_5X5 = """\
 AAABB

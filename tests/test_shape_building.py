@@ -8,8 +8,8 @@ import random
 import pytest
 
 from numberplace import ShapeError, classic, diagonal, jigsaw, samurai
-from numberplace import shape as shapes
-from numberplace.shape import Cage, KakuroSquare, Shape, killer
+from numberplace.model import shape as shapes
+from numberplace.model.shape import Cage, KakuroSquare, Shape, killer
 
 PENTOMINO_5X5 = "AAABB\nAABBB\nCCCDD\nCCDDE\nEEEDE"
 

@@ -10,13 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from numberplace import Puzzle, classic, engine, solve, sumgen
+from numberplace import Puzzle, classic, engine, solve
 from numberplace.engine import SumsProbe, available_backends
 from numberplace.errors import LimitError, NumberplaceError
 from numberplace.formats import parse, write
-from numberplace.limits import Deadline
-from numberplace.shape import is_across
-from numberplace.sumgen import (
+from numberplace.generate import sumgen
+from numberplace.generate.sumgen import (
     black_group,
     generate_kakuro,
     generate_killer,
@@ -26,6 +25,8 @@ from numberplace.sumgen import (
     totals,
     with_sums,
 )
+from numberplace.limits import Deadline
+from numberplace.model.shape import is_across
 
 BACKENDS = available_backends()
 
@@ -252,7 +253,7 @@ def test_propagation_alone_agrees_in_both_engines_and_keeps_every_solution(seed:
 
 
 def test_propagation_reports_a_contradiction() -> None:
-    from numberplace.shape import killer
+    from numberplace.model.shape import killer
 
     # both halves of the first row make 3 (1 and 2): 3 and 4 have nowhere to go
     shape = killer(classic(4), [((0, 1), 3), ((2, 3), 3)])

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from numberplace import sums
 from numberplace.cli import main
+from numberplace.engine import sums
 from numberplace.errors import NumberplaceError
 
 

@@ -10,7 +10,6 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .alphabet import Alphabet
     from .engine import (
         Result,
         Status,
@@ -22,20 +21,21 @@ if TYPE_CHECKING:
         solve_batch,
     )
     from .errors import FormatError, NumberplaceError, PuzzleError, ShapeError
-    from .puzzle import Puzzle
-    from .shape import House, Shape, by_name, classic, diagonal, jigsaw, samurai
+    from .model.alphabet import Alphabet
+    from .model.puzzle import Puzzle
+    from .model.shape import House, Shape, by_name, classic, diagonal, jigsaw, samurai
 
 __version__ = "0.1.0"
 
 # public name -> the module that defines it
 _HOMES = {
-    "Alphabet": "alphabet",
+    "Alphabet": "model.alphabet",
     **dict.fromkeys(("Result", "Status", "count", "first_solution", "is_unique", "solutions",
                      "solve", "solve_batch"), "engine"),
     **dict.fromkeys(("FormatError", "NumberplaceError", "PuzzleError", "ShapeError"), "errors"),
-    "Puzzle": "puzzle",
+    "Puzzle": "model.puzzle",
     **dict.fromkeys(("House", "Shape", "by_name", "classic", "diagonal", "jigsaw", "samurai"),
-                    "shape"),
+                    "model.shape"),
 }
 
 __all__ = [

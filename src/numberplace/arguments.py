@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 from .errors import NumberplaceError
 
 if TYPE_CHECKING:
-    from .alphabet import Alphabet
-    from .puzzle import Puzzle
-    from .shape import Shape
+    from .model.alphabet import Alphabet
+    from .model.puzzle import Puzzle
+    from .model.shape import Shape
 
 #: The largest solution count a search can be asked for (the engine counts in 32 bits).
 MAX_LIMIT = 2**31 - 1
@@ -71,7 +71,7 @@ def puzzle(value: object, name: str = "puzzle") -> Puzzle:
     """A :class:`Puzzle`, or a puzzle's text in any format (read as :func:`formats.parse`
     reads it)."""
     # imported here: the model and the formats check their arguments with this module
-    from .puzzle import Puzzle
+    from .model.puzzle import Puzzle
 
     if isinstance(value, Puzzle):
         return value
@@ -86,7 +86,7 @@ def puzzle(value: object, name: str = "puzzle") -> Puzzle:
 def shape(value: object, name: str = "shape") -> Shape:
     """A :class:`Shape`, or a shape's name (``"16x16"``, ``"samurai"``...)."""
     # imported here: shape checks its own arguments with this module
-    from .shape import Shape, by_name
+    from .model.shape import Shape, by_name
 
     if isinstance(value, Shape):
         return value
@@ -103,7 +103,7 @@ def optional_shape(value: object, name: str = "shape") -> Shape | None:
 def alphabet(value: object, name: str = "alphabet") -> Alphabet | None:
     """An :class:`Alphabet`, its symbols as a string (``"WORDPLAYS"``), ``"hex"``, or None."""
     # imported here: the model, a layer above this module, checks its arguments with it
-    from .alphabet import Alphabet
+    from .model.alphabet import Alphabet
 
     if value is None or isinstance(value, Alphabet):
         return value

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from numberplace.canon import canonical
 from numberplace.cli import main
-from numberplace.puzzle import Puzzle
+from numberplace.engine.canon import canonical
+from numberplace.model.puzzle import Puzzle
 
 from conftest import BOOK_PUZZLES, data_lines
 
@@ -133,7 +133,7 @@ def test_a_mixed_file_reads_as_the_library_does(tmp_path: Path,
 
 def test_sixteen_by_sixteen_letters_lines(tmp_path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
-    from numberplace.shape import classic
+    from numberplace.model.shape import classic
 
     shape = classic(16)
     values = [((r % 4) * 4 + r // 4 + c) % 16 + 1 for r in range(16) for c in range(16)]

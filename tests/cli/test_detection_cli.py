@@ -13,8 +13,8 @@ from numberplace import formats, solve
 from numberplace.cli import main
 from numberplace.errors import FormatError
 from numberplace.generate import generate
-from numberplace.puzzle import Puzzle
-from numberplace.shape import classic
+from numberplace.model.puzzle import Puzzle
+from numberplace.model.shape import classic
 
 from conftest import BOOK_PUZZLES
 

@@ -16,7 +16,7 @@ from numberplace import formats
 from numberplace.cli import main
 from numberplace.formats import read_file
 from numberplace.formats._common import candidate_masks
-from numberplace.puzzle import Puzzle
+from numberplace.model.puzzle import Puzzle
 
 from conftest import BOOK_PUZZLES
 

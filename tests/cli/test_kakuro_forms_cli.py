@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from numberplace import formats, solve
-from numberplace.canon import canonical
 from numberplace.cli import main
+from numberplace.engine.canon import canonical
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = str(ROOT / "examples" / "kakuro.txt")

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from numberplace import engine, native
 from numberplace.cli import main
-from numberplace.shape import classic
+from numberplace.model.shape import classic
 
 from conftest import DATA, data_lines
 

@@ -21,7 +21,7 @@ from numberplace.cli import main
 from numberplace.extras import install_command
 from numberplace.game.saving import open_game, puzzles_in
 from numberplace.generate import has_symmetry
-from numberplace.puzzle import Puzzle
+from numberplace.model.puzzle import Puzzle
 
 from conftest import BOOK_PUZZLES
 

@@ -9,8 +9,8 @@ from itertools import chain
 import pytest
 
 from numberplace import classic, diagonal, engine, jigsaw, native, samurai
-from numberplace.shape import Shape, kakuro, killer
-from numberplace.sums import combination_masks
+from numberplace.engine.sums import combination_masks
+from numberplace.model.shape import Shape, kakuro, killer
 
 core = native.core
 pytestmark = pytest.mark.skipif(core is None, reason="the compiled engine is not built")

@@ -14,7 +14,7 @@ from kakuros import X, random_kakuro, random_killer9
 from numberplace import Puzzle, solve
 from numberplace.engine import available_backends
 from numberplace.errors import NumberplaceError, ShapeError
-from numberplace.shape import Cage, Shape, classic, kakuro, killer
+from numberplace.model.shape import Cage, Shape, classic, kakuro, killer
 
 
 def fits(shape: Shape, values: tuple[int, ...]) -> bool:
@@ -194,7 +194,7 @@ def test_the_exact_cage_rule_sees_what_the_coarse_one_misses() -> None:
     """10 in three cells, two of them 1 or 2: the third must be 7, though {1,3,6} and
     {2,3,5} each fit the cells one at a time."""
     from numberplace.engine import _pure
-    from numberplace.sums import combination_masks
+    from numberplace.engine.sums import combination_masks
 
     sets = combination_masks(10, 3, 9)
     b = (1 << 0) | (1 << 1)

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from numberplace import Puzzle, Status, by_name, classic, diagonal, engine, jigsaw, samurai
-from numberplace.grids import minimal_puzzle, random_grid, thinned_puzzle
-from numberplace.shape import Shape
+from numberplace.engine.grids import minimal_puzzle, random_grid, thinned_puzzle
+from numberplace.model.shape import Shape
 from pace import within
 
 from conftest import BOOK_PUZZLES

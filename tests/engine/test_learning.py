@@ -17,8 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from numberplace import Puzzle, Status, classic, diagonal, engine, jigsaw, samurai
-from numberplace.grids import minimal_puzzle, random_grid, thinned_puzzle
-from numberplace.shape import Shape
+from numberplace.engine.grids import minimal_puzzle, random_grid, thinned_puzzle
+from numberplace.model.shape import Shape
 from pace import within
 
 from positions import JIGSAW_9

@@ -11,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from numberplace import Puzzle, by_name, classic, engine
-from numberplace.grids import minimal_puzzle, random_grid
+from numberplace.engine.grids import minimal_puzzle, random_grid
 from pace import within
 
 BACKENDS = engine.available_backends()

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from numberplace import Puzzle, Status, classic, engine, formats, native
 from numberplace.engine import Result
-from numberplace.grids import random_grid, thinned_puzzle
+from numberplace.engine.grids import random_grid, thinned_puzzle
 from pace import within
 
 from conftest import BOOK_PUZZLES, data_lines, shuffled_9x9

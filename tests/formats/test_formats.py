@@ -15,7 +15,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from numberplace import engine
-from numberplace.alphabet import Alphabet
 from numberplace.errors import FormatError, NumberplaceError
 from numberplace.formats import (
     FORMAT_NAMES,
@@ -29,8 +28,9 @@ from numberplace.formats import (
 from numberplace.formats._common import candidate_masks, placed_values
 from numberplace.logic import next_step
 from numberplace.logic.board import Board
-from numberplace.puzzle import Puzzle
-from numberplace.shape import Shape, classic, diagonal, jigsaw, samurai
+from numberplace.model.alphabet import Alphabet
+from numberplace.model.puzzle import Puzzle
+from numberplace.model.shape import Shape, classic, diagonal, jigsaw, samurai
 
 BOOK_1 = "..9.5..6.3.219..87.6.3.......85.3..117.....545..8.12.......7.2.48..125.3.2..3.7.."
 BOOK_2 = ".34....9.6....8214..1.27...4.9.83.5.56.....87.2.56.4.1...21.8..8579....6.9....34."

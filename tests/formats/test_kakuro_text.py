@@ -15,7 +15,7 @@ from kakuros import LAYOUTS, some_kakuro
 from numberplace import Puzzle, formats, solve
 from numberplace.errors import FormatError, ShapeError
 from numberplace.generate import generate_sums
-from numberplace.shape import by_name
+from numberplace.model.shape import by_name
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The small grid of ``examples/kakuro.txt``, in this format.

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from kakuros import random_killer9, some_kakuro
 from numberplace import Puzzle, formats, solve
 from numberplace.errors import FormatError
-from numberplace.shape import classic, killer
+from numberplace.model.shape import classic, killer
 
 ROOT = Path(__file__).resolve().parents[2]
 SMALL = "cages:\nAABB\nCCDD\nEEFF\nGGHH\nA=3 B=7 C=7 D=3 E=5 F=5 G=5 H=5"

@@ -17,13 +17,13 @@ from hypothesis import strategies as st
 
 from kakuros import random_kakuro
 from numberplace import formats, solve
-from numberplace.alphabet import Alphabet
 from numberplace.cli import main
 from numberplace.errors import FormatError, NumberplaceError
 from numberplace.formats import FORMAT_NAMES
 from numberplace.formats._common import candidate_masks, placed_values
-from numberplace.puzzle import Puzzle
-from numberplace.shape import Shape, by_name, classic, diagonal, jigsaw, killer, samurai
+from numberplace.model.alphabet import Alphabet
+from numberplace.model.puzzle import Puzzle
+from numberplace.model.shape import Shape, by_name, classic, diagonal, jigsaw, killer, samurai
 
 #: How many round trips each route ran, printed when the module ends (``pytest -s``).
 RUN: Counter[str] = Counter()

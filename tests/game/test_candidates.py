@@ -17,7 +17,7 @@ from numberplace import formats, solve
 from numberplace.game import Mode, Session
 from numberplace.game.candidates import board_candidates, peer_candidates
 from numberplace.generate import Generated, generate_sums
-from numberplace.shape import Shape, classic, killer
+from numberplace.model.shape import Shape, classic, killer
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -14,7 +14,7 @@ from numberplace.game import Session, journal
 from numberplace.game import history as history_module
 from numberplace.game import session as session_module
 from numberplace.game.saving import to_record
-from numberplace.serialize import game_changes, game_record, patched
+from numberplace.store.serialize import game_changes, game_record, patched
 
 PUZZLE = "..9.5..6.3.219..87.6.3.......85.3..117.....545..8.12.......7.2.48..125.3.2..3.7.."
 EMPTY = [i for i, ch in enumerate(PUZZLE) if ch == "."]

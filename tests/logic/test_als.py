@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from numberplace.grids import minimal_puzzle, random_grid
+from numberplace.engine.grids import minimal_puzzle, random_grid
 from numberplace.logic import Board
 from numberplace.logic.als import (
     ALS_XY_CHAIN,
@@ -20,7 +20,7 @@ from numberplace.logic.als import (
     find_death_blossom,
     find_sue_de_coq,
 )
-from numberplace.shape import Shape, classic, diagonal, jigsaw, samurai
+from numberplace.model.shape import Shape, classic, diagonal, jigsaw, samurai
 
 from conftest import data_lines
 from positions import (

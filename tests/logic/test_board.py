@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from numberplace.logic import Board
 from numberplace.logic.board import bit
-from numberplace.puzzle import Puzzle
+from numberplace.model.puzzle import Puzzle
 
 from positions import S9, cell, open_board, remove, row
 

@@ -8,16 +8,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from numberplace.grids import random_grid
+from numberplace.engine.grids import random_grid
+from numberplace.generate.sumgen import generate_kakuro, generate_killer
 from numberplace.logic import cages
 from numberplace.logic.audit import audit
 from numberplace.logic.board import Board, bit
 from numberplace.logic.driver import solve_path
 from numberplace.logic.step import LogicStatus, Step
 from numberplace.logic.techniques import Finder
-from numberplace.puzzle import Puzzle
-from numberplace.shape import KakuroSquare, Shape, classic, kakuro, killer
-from numberplace.sumgen import generate_kakuro, generate_killer
+from numberplace.model.puzzle import Puzzle
+from numberplace.model.shape import KakuroSquare, Shape, classic, kakuro, killer
 
 X: KakuroSquare = (None, None)
 

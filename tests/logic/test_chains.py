@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from numberplace import engine, formats
-from numberplace.grids import random_grid
+from numberplace.engine.grids import random_grid
 from numberplace.logic import Board, solve_path
 from numberplace.logic.board import values_of
 from numberplace.logic.chains import (
@@ -43,8 +43,8 @@ from numberplace.logic.forcing import (
     find_house_forcing_chain,
     propagate,
 )
-from numberplace.puzzle import Puzzle
-from numberplace.shape import Shape, classic, diagonal, jigsaw, samurai
+from numberplace.model.puzzle import Puzzle
+from numberplace.model.shape import Shape, classic, diagonal, jigsaw, samurai
 
 from conftest import data_lines
 from positions import (

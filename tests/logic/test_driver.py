@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from numberplace import engine, formats
-from numberplace.grids import minimal_puzzle, random_grid
+from numberplace.engine.grids import minimal_puzzle, random_grid
 from numberplace.logic import BOOK, REGISTRY, Board, Step, next_step, solve_path
 from numberplace.logic.board import bit
-from numberplace.puzzle import Puzzle
-from numberplace.shape import Shape, classic, diagonal, jigsaw, samurai
+from numberplace.model.puzzle import Puzzle
+from numberplace.model.shape import Shape, classic, diagonal, jigsaw, samurai
 
 from conftest import BOOK_PUZZLES, data_lines
 from positions import JIGSAW_9, S9, cell, open_board, remove, row, set_cands

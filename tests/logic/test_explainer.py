@@ -17,6 +17,7 @@ from numberplace.errors import LimitError
 from numberplace.limits import Deadline
 from numberplace.logic.board import Board
 from numberplace.logic.explainer import explainer_difficulty
+from numberplace.logic.rating import rate, step_difficulty
 from numberplace.logic.xchain import (
     DYNAMIC,
     DYNAMIC_PLUS,
@@ -31,9 +32,8 @@ from numberplace.logic.xchain import (
     _compiled_tables,
     length_bonus,
 )
-from numberplace.puzzle import Puzzle
-from numberplace.rating import rate, step_difficulty
-from numberplace.shape import Shape, classic, diagonal, jigsaw
+from numberplace.model.puzzle import Puzzle
+from numberplace.model.shape import Shape, classic, diagonal, jigsaw
 
 from conftest import data_lines
 from positions import JIGSAW_9, S9, near_solved

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from numberplace.grids import random_grid
+from numberplace.engine.grids import random_grid
 from numberplace.logic import REGISTRY, Board, Step
 from numberplace.logic.audit import Audit
 from numberplace.logic.board import bit
@@ -32,8 +32,8 @@ from numberplace.logic.single_digit import (
     find_skyscraper,
     find_two_string_kite,
 )
-from numberplace.puzzle import Puzzle
-from numberplace.shape import Shape, classic, diagonal, jigsaw, samurai
+from numberplace.model.puzzle import Puzzle
+from numberplace.model.shape import Shape, classic, diagonal, jigsaw, samurai
 
 from conftest import data_lines
 from positions import JIGSAW_9, S9, assert_sound, audit_lines, cell, open_board

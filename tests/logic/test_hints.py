@@ -12,7 +12,7 @@ from numberplace.cli import main
 from numberplace.formats._common import candidate_masks
 from numberplace.logic.explain import STALLED, UNPROVED, Hint, explain, next_hint
 from numberplace.logic.step import LogicStatus
-from numberplace.puzzle import Puzzle
+from numberplace.model.puzzle import Puzzle
 
 from conftest import BOOK_PUZZLES
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from numberplace.logic import CLAIMING, POINTING, find_claiming, find_pointing
-from numberplace.shape import diagonal
+from numberplace.model.shape import diagonal
 
 from positions import S9, cell, cells, open_board, remove, row
 

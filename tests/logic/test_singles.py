@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from numberplace.logic import Board, find_full_house, find_hidden_single, find_naked_single
-from numberplace.puzzle import Puzzle
+from numberplace.model.puzzle import Puzzle
 
 from positions import S9, cell, open_board, remove, row, set_cands
 

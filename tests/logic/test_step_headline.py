@@ -13,7 +13,7 @@ from numberplace.cli import main
 from numberplace.logic import Board
 from numberplace.logic.step import make_step
 from numberplace.logic.wings import find_w_wing
-from numberplace.shape import classic
+from numberplace.model.shape import classic
 
 from positions import S9, keep_only, open_board, row, set_cands
 

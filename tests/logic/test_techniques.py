@@ -10,9 +10,9 @@ import pytest
 from numberplace import formats
 from numberplace.cli import main
 from numberplace.logic import REGISTRY, Board, Family, Step, Technique, solve_path
+from numberplace.logic.rating import LEVELS, level_of, rate
 from numberplace.logic.step import Role, cell_ref, make_step, value_ref
-from numberplace.rating import LEVELS, level_of, rate
-from numberplace.shape import Shape
+from numberplace.model.shape import Shape
 
 from conftest import BOOK_PUZZLES
 

@@ -13,7 +13,7 @@ from numberplace.logic.templates import (
     find_template_delete,
     find_template_set,
 )
-from numberplace.puzzle import Puzzle
+from numberplace.model.puzzle import Puzzle
 
 from conftest import data_lines
 from positions import S9, audit_lines, cell, near_solved

@@ -33,8 +33,8 @@ from numberplace.logic.uniqueness import (
     find_unique_rectangle_type6,
     rectangles,
 )
-from numberplace.puzzle import Puzzle
-from numberplace.shape import Shape, classic, diagonal, jigsaw, samurai
+from numberplace.model.puzzle import Puzzle
+from numberplace.model.shape import Shape, classic, diagonal, jigsaw, samurai
 
 from conftest import data_lines
 from positions import JIGSAW_9, S9, audit_generated, audit_lines, cell, elims, open_board, set_cands

@@ -19,7 +19,7 @@ from numberplace.logic.wings import (
     find_xy_wing,
     find_xyz_wing,
 )
-from numberplace.shape import Shape, classic, diagonal, jigsaw, samurai
+from numberplace.model.shape import Shape, classic, diagonal, jigsaw, samurai
 
 from conftest import data_lines
 from positions import (

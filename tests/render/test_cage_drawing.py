@@ -13,9 +13,9 @@ from numberplace import formats
 from numberplace.logic.board import values_of
 from numberplace.logic.driver import solve_path
 from numberplace.logic.step import Step
-from numberplace.puzzle import Puzzle
+from numberplace.model.puzzle import Puzzle
+from numberplace.model.shape import Shape, classic, is_across, killer
 from numberplace.render import render_svg, render_text
-from numberplace.shape import Shape, classic, is_across, killer
 
 from positions import open_board
 

@@ -13,8 +13,8 @@ import pytest
 
 from numberplace import engine, formats
 from numberplace.cli import main
-from numberplace.puzzle import Puzzle
-from numberplace.shape import Shape, by_name, jigsaw, samurai
+from numberplace.model.puzzle import Puzzle
+from numberplace.model.shape import Shape, by_name, jigsaw, samurai
 
 pytest.importorskip("reportlab", reason="printing needs the print extra")
 pytest.importorskip("svglib", reason="printing needs the print extra")

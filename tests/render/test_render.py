@@ -10,12 +10,12 @@ import pytest
 from drawings import NS, find, parse_svg
 
 from numberplace import formats
-from numberplace.alphabet import Alphabet
 from numberplace.logic.board import Board, bit, values_of
 from numberplace.logic.driver import solve_path
 from numberplace.logic.step import Step
+from numberplace.model.alphabet import Alphabet
+from numberplace.model.shape import classic, diagonal
 from numberplace.render import ROLE_COLOURS, render_svg, render_text
-from numberplace.shape import classic, diagonal
 
 from positions import open_board
 

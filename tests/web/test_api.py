@@ -188,9 +188,9 @@ def test_a_wordoku_is_in_letters_and_its_share_link_keeps_them(client: TestClien
 
 
 def test_new_games_come_from_the_bank_when_it_has_them(tmp_path: Path) -> None:
-    from numberplace.bank import Bank, entry
-    from numberplace.puzzle import Puzzle
-    from numberplace.rating import rate
+    from numberplace.logic.rating import rate
+    from numberplace.model.puzzle import Puzzle
+    from numberplace.store.bank import Bank, entry
 
     puzzle = Puzzle.from_string(BOOK)
     bank = Bank(tmp_path / "bank.sqlite")

@@ -86,8 +86,8 @@ def test_play_without_a_file_and_without_a_browser_on_a_chosen_port(tmp_path: Pa
 
 
 def test_serve_on_a_host_and_port_with_a_bank(tmp_path: Path) -> None:
-    from numberplace.bank import Bank, entry
-    from numberplace.puzzle import Puzzle
+    from numberplace.model.puzzle import Puzzle
+    from numberplace.store.bank import Bank, entry
 
     first = (ROOT / "examples/classic.txt").read_text().splitlines()[1]
     found = entry(Puzzle.from_string(first), rate=True)

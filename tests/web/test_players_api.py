@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 
 from numberplace import formats, solve
 from numberplace.generate import generate
-from numberplace.shape import by_name
+from numberplace.model.shape import by_name
 from numberplace.web import GameStore, create_app
 from numberplace.web.players import player_stats
 from numberplace.web.store import Played

@@ -16,7 +16,7 @@ from browser import fresh_page, site  # noqa: F401  # site: a fixture
 
 from numberplace import formats
 from numberplace.game import Layer, Session
-from numberplace.serialize import game_record
+from numberplace.store.serialize import game_record
 from numberplace.web.app import act
 
 from conftest import BOOK_PUZZLES

@@ -29,7 +29,7 @@ from numberplace.game import Session
 from numberplace.game.history import UNDO_CHANGES, UNDO_MOVES
 from numberplace.game.session import LOG_LINES
 from numberplace.logic.explain import next_hint
-from numberplace.puzzle import Puzzle
+from numberplace.model.puzzle import Puzzle
 from numberplace.web import GameStore, create_app
 from numberplace.web import app as web_app
 from numberplace.web.store import StoreError

@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 
 from numberplace import formats
 from numberplace.generate import generate_sums
-from numberplace.shape import is_across
+from numberplace.model.shape import is_across
 
 ROOT = Path(__file__).resolve().parents[2]
 

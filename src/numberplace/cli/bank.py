@@ -15,13 +15,13 @@ from ..arguments import MAX_NODES
 from ..atomic import atomic_file
 from ..errors import FormatError, NumberplaceError
 from ..formats.table import ONE_LINE_FORMATS, REGION_FORMATS
-from ..shape import by_name
+from ..model.shape import by_name
 from . import options
 from .pipeline import UNREADABLE, Meter, Outcome, Settings, run
 from .search import Chunk, line_chunks, plain_values, read_one
 
 if TYPE_CHECKING:
-    from ..bank import Bank, Entry, Stored
+    from ..store.bank import Bank, Entry, Stored
 
 #: The statuses of bank add's summary.
 _SHOWN = ("added", "duplicate", "rejected")
@@ -49,7 +49,7 @@ def _add_chunk(chunk: Chunk, opts: _AddOptions) -> list[Piece]:
     one engine call and one canonical-form call; anything else, or with ``--rate``, one by
     one. Lines an earlier run committed are skipped."""
     # imported here: --help loads every command's module; each loads its work when it runs
-    from ..bank import entries_of_values, entry
+    from ..store.bank import entries_of_values, entry
 
     records: list[formats.Record] = []
     last = 0
@@ -100,7 +100,7 @@ def bank_add(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
     """Add a file's puzzles; exit status 1 if some were rejected, 2 if some could not be
     read."""
     # imported here: --help loads every command's module; each loads its work when it runs
-    from ..bank import fingerprint
+    from ..store.bank import fingerprint
 
     chosen, alphabet = options.reading(args)
     with _open_bank(args, create=True) as bank, options.open_puzzles(args) as source:
@@ -148,7 +148,7 @@ def _open_bank(args: argparse.Namespace, create: bool = False) -> Bank:
     """The bank of ``--db``: made when missing only to add to it (``create``); a command
     that reads a bank that is not there says so and makes nothing."""
     # imported here: --help loads every command's module; each loads its work when it runs
-    from ..bank import Bank
+    from ..store.bank import Bank
 
     return Bank(args.db, create=create)
 
@@ -171,7 +171,7 @@ def _query(bank: Bank, args: argparse.Namespace, limit: int | None) -> Iterator[
     level = None
     if args.level is not None:
         # imported here: --help loads every command's module; each loads its work when it runs
-        from ..rating import level_by
+        from ..logic.rating import level_by
 
         level = level_by(args.level).number
     return bank.query(shape=shape, level=level,
@@ -275,7 +275,7 @@ def _bytes(size: int) -> str:
 
 def _add_db(p: argparse.ArgumentParser) -> None:
     # imported here: --help loads every command's module; each loads its work when it runs
-    from ..bank import default_path
+    from ..store.bank import default_path
 
     p.add_argument("--db", metavar="FILE", default=str(default_path()),
                    help="the bank's SQLite file, or a postgresql:// URL for a shared bank "

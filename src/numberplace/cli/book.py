@@ -41,7 +41,7 @@ def _prepare(records: list[formats.Record], rate: bool, time_limit: float | None
         caption = ""
         if rate and result.status is engine.Status.UNIQUE:
             # imported here: --help loads every command's module; each loads its work when it runs
-            from ..rating import rate as rate_puzzle
+            from ..logic.rating import rate as rate_puzzle
 
             rating = rate_puzzle(rec.puzzle, time_limit=time_limit)
             caption = _caption(rating.level, rating.level_number, rating.difficulty)

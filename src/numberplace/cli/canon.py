@@ -11,7 +11,7 @@ from .. import formats
 from ..errors import LimitError, NumberplaceError
 from ..formats.kakuro import is_kakuro
 from ..formats.table import ONE_LINE_FORMATS
-from ..puzzle import Puzzle
+from ..model.puzzle import Puzzle
 from . import options
 from .pipeline import UNREADABLE, Meter, Outcome, Settings, run
 from .search import Chunk, line_chunks, plain_values, read_one
@@ -41,7 +41,7 @@ def _canon_chunk(chunk: Chunk, opts: _Options) -> list[Outcome]:
     if chunk.text is None:
         return [_canon_one(rec, opts) for rec in chunk.records or []]
     # imported here: --help loads every command's module; each loads its work when it runs
-    from ..canon import FORM, canonical_forms, values_text
+    from ..engine.canon import FORM, canonical_forms, values_text
 
     shape = chunk.shape
     assert shape is not None
@@ -74,7 +74,7 @@ def _canon_chunk(chunk: Chunk, opts: _Options) -> list[Outcome]:
 
 def _canon_one(rec: formats.Record, opts: _Options) -> Outcome:
     # imported here: --help loads every command's module; each loads its work when it runs
-    from ..canon import canonical
+    from ..engine.canon import canonical
 
     if rec.puzzle is None:
         return Outcome(rec.line, UNREADABLE, "", str(rec.error))
@@ -128,7 +128,7 @@ def canon(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
 def add_parsers(sub: options.Commands) -> None:
     """The ``canon`` command."""
     # imported here: --help loads every command's module; each loads its work when it runs
-    from ..canon import WORK_LIMIT
+    from ..engine.canon import WORK_LIMIT
 
     p = options.command(
         sub, "canon", canon, "write each puzzle's canonical form",

@@ -45,7 +45,7 @@ def convert(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
 def bench(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
     """One row per file: puzzles per second, median and worst time, guesses."""
     # imported here: --help loads every command's module; each loads its work when it runs
-    from ..benchmark import bench_file, render_table
+    from ..engine.benchmark import bench_file, render_table
 
     shape = options.shape(args.shape)
     rows = []

@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import TextIO
 
-from .. import sums
+from ..engine import sums
 from ..errors import NumberplaceError
 from . import options
 from .pipeline import Settings

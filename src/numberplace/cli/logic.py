@@ -17,15 +17,15 @@ from typing import TYPE_CHECKING, TextIO, TypeVar
 from .. import formats
 from ..errors import FormatError, NumberplaceError
 from ..formats._common import counted
-from ..puzzle import Puzzle
-from ..serialize import error_record, explanation_record, hint_record, rating_record
+from ..model.puzzle import Puzzle
+from ..store.serialize import error_record, explanation_record, hint_record, rating_record
 from . import options
 from .pipeline import UNREADABLE, Meter, Outcome, Settings, run
 
 if TYPE_CHECKING:
     from ..logic.explain import Explanation, Hint
+    from ..logic.rating import Rating
     from ..logic.step import Step
-    from ..rating import Rating
 
 R = TypeVar("R")
 
@@ -213,7 +213,7 @@ def _hint_text(puzzle: Puzzle, result: Hint, args: argparse.Namespace) -> str:
 def rate(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
     """Rate each puzzle."""
     # imported here: --help loads every command's module; each loads its work when it runs
-    from ..rating import rate as rate_puzzle
+    from ..logic.rating import rate as rate_puzzle
 
     task = functools.partial(rate_puzzle, time_limit=args.time_limit)
 

@@ -14,15 +14,15 @@ from typing import TYPE_CHECKING, TextIO
 from .. import formats
 from ..errors import LimitError, NumberplaceError
 from ..formats.table import ONE_LINE_FORMATS
-from ..serialize import Record, generated_record
-from ..shape import Shape, by_name
-from ..symmetry import MEANINGS, SYMMETRIES, canonical
+from ..model.shape import Shape, by_name
+from ..model.symmetry import MEANINGS, SYMMETRIES, canonical
+from ..store.serialize import Record, generated_record
 from . import options
 from .pipeline import Meter, Outcome, Output, OutputError, Settings, run
 
 if TYPE_CHECKING:
-    from ..bank import Bank
     from ..generate import Generated, SumsKind
+    from ..store.bank import Bank
 
 
 #: What one seed gave: the seed, its puzzle and the puzzle's record when ``--json`` asks
@@ -139,7 +139,7 @@ def generate(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
 
 def _bank(path: str | None) -> Bank | None:
     # imported here: --help loads every command's module; each loads its work when it runs
-    from ..bank import Bank
+    from ..store.bank import Bank
 
     return None if path is None else Bank(path)
 
@@ -147,7 +147,7 @@ def _bank(path: str | None) -> Bank | None:
 def _keep(bank: Bank, made: Generated, seed: int) -> None:
     """Put a new puzzle in the bank with its rating (a puzzle already there stays)."""
     # imported here: --help loads every command's module; each loads its work when it runs
-    from ..bank import entry
+    from ..store.bank import entry
 
     found = entry(made.puzzle, rating=made.rating)
     if isinstance(found, str):  # pragma: no cover - a generated puzzle has one solution

@@ -8,18 +8,18 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, TypeVar
 
 from .. import __version__, formats
-from ..alphabet import Alphabet
 from ..arguments import MAX_LIMIT, MAX_NODES
 from ..errors import NumberplaceError
 from ..formats import FORMAT_NAMES
-from ..inputs import open_input
-from ..shape import Shape, by_name
+from ..formats.inputs import open_input
+from ..model.alphabet import Alphabet
+from ..model.shape import Shape, by_name
 from .pipeline import default_jobs
 
 if TYPE_CHECKING:
     from typing import TypeAlias
 
-    from ..inputs import Input
+    from ..formats.inputs import Input
 
     #: What a command module adds its commands to.
     Commands: TypeAlias = argparse._SubParsersAction["Parser"]

@@ -33,7 +33,7 @@ from typing import IO, TYPE_CHECKING, Any, Generic, TypeVar
 
 from .._frozen import Frozen
 from ..errors import NumberplaceError
-from ..shape import by_name
+from ..model.shape import by_name
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor, Future
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from rich.progress import Progress
     from rich.progress import Task as RichTask
 
-    from ..inputs import Input
+    from ..formats.inputs import Input
 
 P = TypeVar("P")
 R = TypeVar("R")
@@ -127,8 +127,8 @@ def count_records(path: str, fmt: str | None = None, shape: str | None = None,
     # imported here: the format readers cost start-up time, and only a counted file
     # needs them (or the reading of a file)
     from ..formats.detection import detect_lines
+    from ..formats.inputs import open_input
     from ..formats.records import peek_head, split
-    from ..inputs import open_input
 
     deadline = time.monotonic() + seconds
     try:

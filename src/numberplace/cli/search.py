@@ -17,17 +17,17 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
 
 from .. import engine, formats
 from .._frozen import Frozen
-from ..alphabet import Alphabet
 from ..errors import FormatError
 from ..formats.table import ONE_LINE_FORMATS, PLAIN_LINE_FORMATS
-from ..puzzle import Puzzle
-from ..serialize import error_record, plain_format, puzzle_line, result_record
-from ..shape import Shape, classic
+from ..model.alphabet import Alphabet
+from ..model.puzzle import Puzzle
+from ..model.shape import Shape, classic
+from ..store.serialize import error_record, plain_format, puzzle_line, result_record
 from . import options
 from .pipeline import UNREADABLE, Meter, Outcome, Settings, run, thread_pool
 
 if TYPE_CHECKING:
-    from ..inputs import Input
+    from ..formats.inputs import Input
 
 # The format readers and json are imported where they are used: a file of one-line
 # puzzles needs neither, and the command starts sooner without them (the package

@@ -22,14 +22,14 @@ from typing import TYPE_CHECKING, NamedTuple, cast
 
 from .. import arguments, native
 from .._frozen import Frozen
-from ..alphabet import Alphabet
 from ..errors import LimitError, NumberplaceError
 from ..limits import bounded
+from ..model.alphabet import Alphabet
+from ..model.puzzle import Puzzle
+from ..model.shape import House, Shape, classic, default_box
 from ..native import available_backends, backend_name
-from ..puzzle import Puzzle
-from ..shape import House, Shape, classic, default_box
-from ..sums import combination_masks
 from . import _pure
+from .sums import combination_masks
 
 if TYPE_CHECKING:
     from ..native import CompiledEngine
@@ -158,7 +158,7 @@ _TABLE_DIGITS = 9
 @cache
 def _digit_sets(n: int) -> dict[tuple[int, int], tuple[int, ...]]:
     """Every set of different digits from 1 to n as a mask, by (total, number of digits),
-    in the order of :func:`numberplace.sums.combination_masks`: the sets' digits read as
+    in the order of :func:`numberplace.engine.sums.combination_masks`: the sets' digits read as
     sorted lists, in increasing order. Listing them all once costs less than finding the
     sets of a few dozen sums one by one, which a first Kakuro would do."""
     found: dict[tuple[int, int], list[int]] = {}

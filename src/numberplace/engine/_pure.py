@@ -34,7 +34,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 
-from ..sums import repeat_support, support
+from .sums import repeat_support, support
 
 Intersections = tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]
 Sums = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
@@ -358,7 +358,7 @@ def _exact_cage(board: list[int], cells: tuple[int, ...], combos: tuple[int, ...
                 queue: list[int]) -> bool | None:
     """The exact rule for one cage: a cell keeps a digit only if the other cells can take
     different digits that complete one of the cage's digit sets
-    (:func:`numberplace.sums.support`, which the compiled core does the same way).
+    (:func:`numberplace.engine.sums.support`, which the compiled core does the same way).
     """
     union, placed = _cage_values(board, cells)
     targets = [s for s in combos if not placed & ~s and union & s == s]
@@ -369,7 +369,7 @@ def _repeats_cage(board: list[int], cells: tuple[int, ...], total: int,
                   queue: list[int]) -> bool | None:
     """The rule for a cage whose digits may repeat: a cell keeps a digit only if the other
     cells can take digits (any, repeats allowed) that make up the rest of ``total``
-    (:func:`numberplace.sums.repeat_support`, which the compiled core does the same way).
+    (:func:`numberplace.engine.sums.repeat_support`, which the compiled core does the same way).
     """
     return keep_only(board, cells, repeat_support([board[c] for c in cells], total), queue)
 

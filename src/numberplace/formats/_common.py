@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NoReturn
 
-from ..alphabet import Alphabet
 from ..errors import FormatError, NumberplaceError
-from ..puzzle import Puzzle
-from ..shape import Shape
+from ..model.alphabet import Alphabet
+from ..model.puzzle import Puzzle
+from ..model.shape import Shape
 
 #: Grid sizes the readers recognise without being told the shape.
 SIZES: tuple[int, ...] = (4, 6, 8, 9, 12, 16, 25)

@@ -14,11 +14,10 @@ from dataclasses import dataclass
 from itertools import chain
 
 from .. import arguments
-from ..alphabet import Alphabet
 from ..errors import FormatError, NumberplaceError, ShapeError
-from ..inputs import open_input
-from ..puzzle import Puzzle
-from ..shape import Shape, by_name
+from ..model.alphabet import Alphabet
+from ..model.puzzle import Puzzle
+from ..model.shape import Shape, by_name
 from . import (
     grid,
     janko,
@@ -38,6 +37,7 @@ from . import (
 )
 from ._common import Context, Numbered, is_content, is_single_grid, numbered, split_lines
 from .detection import NOT_TEXT, binary_column, detect_lines
+from .inputs import open_input
 from .records import Chunk, number_lines, peek_head, split
 from .table import CANDIDATE_FORMATS, FORMAT_NAMES, SUM_FORMATS
 
@@ -150,7 +150,7 @@ def read_file(path: str | os.PathLike[str], *, shape: Shape | str | None = None,
               source: str | None = None) -> Iterator[Record]:
     """The puzzles of a file (``"-"`` for standard input), streamed like :func:`read_records`.
 
-    The file is opened by :func:`numberplace.inputs.open_input`: ``.gz``, ``.xz`` and
+    The file is opened by :func:`numberplace.formats.inputs.open_input`: ``.gz``, ``.xz`` and
     ``.bz2`` files are decompressed, a byte-order mark is skipped, and undecodable bytes
     read as U+FFFD, which then shows in an error as a foreign symbol. A file that cannot be
     opened, or a line too long to be a puzzle, is a FormatError.

@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from ..shape import Shape
+from ..model.shape import Shape
 from ._common import LINE_LENGTHS, SIZES, fail, is_blank, is_comment, is_content, is_single_grid
 from .grid import is_border, number_rows
 from .janko import looks_like as looks_janko

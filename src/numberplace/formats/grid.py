@@ -16,9 +16,9 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..alphabet import Alphabet
-from ..puzzle import Puzzle
-from ..shape import Shape, classic
+from ..model.alphabet import Alphabet
+from ..model.puzzle import Puzzle
+from ..model.shape import Shape, classic
 from . import samurai_grid
 from ._common import (
     SIZE_WORDS,

@@ -29,8 +29,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 
-from ..puzzle import Puzzle
-from ..shape import KakuroSquare, Shape, is_across, kakuro
+from ..model.puzzle import Puzzle
+from ..model.shape import KakuroSquare, Shape, is_across, kakuro
 from ._common import Context, Numbered, fail, is_blank, is_comment
 from .kakuro import is_kakuro
 

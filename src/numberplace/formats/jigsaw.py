@@ -22,8 +22,8 @@ import math
 from collections.abc import Sequence
 
 from ..errors import NumberplaceError
-from ..puzzle import Puzzle
-from ..shape import MAX_SIZE, Shape, classic, diagonal, jigsaw
+from ..model.puzzle import Puzzle
+from ..model.shape import MAX_SIZE, Shape, classic, diagonal, jigsaw
 from . import grid, line
 from ._common import (
     REGION_LABELS,

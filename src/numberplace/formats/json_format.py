@@ -23,10 +23,10 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from ..alphabet import Alphabet
 from ..errors import FormatError, NumberplaceError
-from ..puzzle import Puzzle
-from ..shape import (
+from ..model.alphabet import Alphabet
+from ..model.puzzle import Puzzle
+from ..model.shape import (
     KakuroSquare,
     Shape,
     by_name,

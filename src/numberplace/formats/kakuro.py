@@ -18,8 +18,8 @@ import re
 from collections.abc import Sequence
 
 from ..errors import ShapeError
-from ..puzzle import Puzzle
-from ..shape import KakuroSquare, Shape, is_across, kakuro
+from ..model.puzzle import Puzzle
+from ..model.shape import KakuroSquare, Shape, is_across, kakuro
 from ._common import Context, Numbered, content_lines, fail
 
 BLOCKS = frozenset({"#", "X", "x"})
@@ -113,7 +113,7 @@ _GIVEN = {v: int(v) for v in VALUES}
 
 
 def layout(shape: Shape) -> list[list[KakuroSquare]]:
-    """A Kakuro's squares row by row, as :func:`~numberplace.shape.kakuro` takes them: None
+    """A Kakuro's squares row by row, as :func:`~numberplace.model.shape.kakuro` takes them: None
     for a white cell, ``(down, across)`` for a clue square (None on a side without a clue)
     and ``(None, None)`` for a block. The Kakuro writers all start from it."""
     rows, cols = shape.canvas

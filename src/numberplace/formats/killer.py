@@ -23,8 +23,8 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from ..errors import NumberplaceError
-from ..puzzle import Puzzle
-from ..shape import Shape, classic, killer
+from ..model.puzzle import Puzzle
+from ..model.shape import Shape, classic, killer
 from . import grid, line
 from ._common import Context, Numbered, content_lines, fail
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..alphabet import Alphabet
-from ..puzzle import Puzzle
-from ..shape import Shape, classic, samurai
+from ..model.alphabet import Alphabet
+from ..model.puzzle import Puzzle
+from ..model.shape import Shape, classic, samurai
 from ._common import (
     LINE_LENGTHS,
     Context,

@@ -20,8 +20,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..alphabet import Alphabet
-from ..puzzle import Puzzle
+from ..model.alphabet import Alphabet
+from ..model.puzzle import Puzzle
 from ._common import (
     Context,
     Numbered,

@@ -22,8 +22,8 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 
 from ..errors import ShapeError
-from ..puzzle import Puzzle
-from ..shape import KakuroSquare, kakuro
+from ..model.puzzle import Puzzle
+from ..model.shape import KakuroSquare, kakuro
 from ._common import Context, Numbered, fail, is_blank, is_comment
 from .kakuro import UNKNOWN, Squares, is_kakuro, layout
 

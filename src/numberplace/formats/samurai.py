@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..alphabet import Alphabet
-from ..puzzle import Puzzle
-from ..shape import Shape, samurai
+from ..model.alphabet import Alphabet
+from ..model.puzzle import Puzzle
+from ..model.shape import Shape, samurai
 from ._common import (
     Context,
     Numbered,

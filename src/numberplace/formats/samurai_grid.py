@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..puzzle import Puzzle
-from ..shape import samurai
+from ..model.puzzle import Puzzle
+from ..model.shape import samurai
 from ._common import (
     Context,
     Numbered,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..puzzle import Puzzle
+from ..model.puzzle import Puzzle
 from . import grid
 from ._common import Context, Numbered, is_comment, require_single_grid
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..puzzle import Puzzle
+from ..model.puzzle import Puzzle
 from . import line
 from ._common import Context, Numbered, fail
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..puzzle import Puzzle
+from ..model.puzzle import Puzzle
 from . import grid
 from ._common import Context, Numbered, require_single_grid
 

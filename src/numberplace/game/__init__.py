@@ -7,15 +7,15 @@ game to a file losslessly (atomically) and reads it back, or opens a puzzle file
 
 from .history import Change, History, Layer, Move
 from .session import (
-    COLOURS,
-    LIVE_TECHNIQUES,
-    Diagnosis,
-    HintView,
-    Mode,
-    Reply,
-    Session,
-    Source,
-    Verdict,
+           COLOURS,
+           LIVE_TECHNIQUES,
+           Diagnosis,
+           HintView,
+           Mode,
+           Reply,
+           Session,
+           Source,
+           Verdict,
 )
 from .timer import Timer
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
-from ..shape import Shape
+from ..model.shape import Shape
 
 
 def board_candidates(shape: Shape, values: Sequence[int]) -> list[int]:

@@ -23,8 +23,8 @@ from typing import Any
 from .. import formats
 from ..atomic import write_atomically
 from ..errors import FormatError
+from ..formats.inputs import open_input
 from ..formats.table import SUFFIX_FORMATS
-from ..inputs import open_input
 from .history import UNDO_MOVES, History, Layer, Move
 from .session import COLOURS, LOG_LINES, VERDICTS, Mode, Session, Source
 from .timer import Timer
@@ -147,7 +147,7 @@ def save(session: Session, path: str | os.PathLike[str]) -> None:
     its own format, the only one that holds its sums); any other name the whole
     session."""
     # imported here: serialize imports game, this module's package
-    from ..serialize import plain_format
+    from ..store.serialize import plain_format
 
     target = Path(path)
     fmt = SUFFIX_FORMATS.get(target.suffix.lower())

@@ -33,8 +33,8 @@ from ..logic.board import bit, values_of
 from ..logic.driver import solve_path
 from ..logic.explain import book_log_line, hint_text, next_hint
 from ..logic.step import LogicStatus, Step
-from ..puzzle import Puzzle
-from ..shape import Shape, is_across
+from ..model.puzzle import Puzzle
+from ..model.shape import Shape, is_across
 from .candidates import board_candidates
 from .history import Change, History, Layer, Move, changes_of
 from .timer import Timer

@@ -1,11 +1,11 @@
 """Generate puzzles with exactly one solution, at a level, in a symmetry, on any shape.
 
-A puzzle starts as a random full grid (:func:`numberplace.grids.random_grid`). Givens are
+A puzzle starts as a random full grid (:func:`numberplace.engine.grids.random_grid`). Givens are
 then removed an *orbit* at a time (the cells the chosen symmetry maps onto each other),
 each removal kept only while the exact engine still finds exactly one solution. For a
 target level, the removal also stops at that level's share of empty cells, and a puzzle
 whose solve needs harder techniques gets removed cells back until it does not. The
-result is rated (:mod:`numberplace.rating`) and kept only if it meets every request:
+result is rated (:mod:`numberplace.logic.rating`) and kept only if it meets every request:
 level, Explainer-scale difficulty range, a technique it must need, clue count range,
 minimality. Every puzzle returned has been checked to have exactly one solution.
 
@@ -33,7 +33,7 @@ One module a job:
 
 from __future__ import annotations
 
-from ..symmetry import SYMMETRIES
+from ..model.symmetry import SYMMETRIES
 from .kakuro_killer import SUM_LEVELS, SumsKind, check_sums_level, generate_sums, sums_kind
 from .made import Generated, grid_solution_counts
 from .minimal import is_minimal

@@ -16,10 +16,10 @@ from .. import engine
 from ..limits import NEVER, Deadline
 from ..logic.board import Memo
 from ..logic.driver import solve_path
+from ..logic.rating import Rating, rate
 from ..logic.step import LogicStatus
-from ..puzzle import Puzzle
-from ..rating import Rating, rate
-from ..shape import Shape
+from ..model.puzzle import Puzzle
+from ..model.shape import Shape
 
 #: The engine's node limit for one uniqueness check on shapes larger than 16x16.
 _LARGE_CHECK_NODES = 2_000

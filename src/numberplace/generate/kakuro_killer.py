@@ -1,6 +1,6 @@
 """Kakuro and Killer puzzles at a level: the kind and size a name asks for
 (:func:`sums_kind`), the levels each kind is made at (:data:`SUM_LEVELS`), and
-:func:`generate_sums`, which draws puzzles from :mod:`numberplace.sumgen` until one
+:func:`generate_sums`, which draws puzzles from :mod:`numberplace.generate.sumgen` until one
 rates at the level."""
 
 from __future__ import annotations
@@ -9,12 +9,13 @@ import random
 import re
 from dataclasses import dataclass
 
-from .. import arguments, engine, sumgen
+from .. import arguments, engine
 from ..errors import LimitError, NumberplaceError, ShapeError
 from ..formats._common import counted
 from ..limits import Deadline
-from ..rating import LEVELS, level_by, rate
-from ..shape import Shape, by_name, classic
+from ..logic.rating import LEVELS, level_by, rate
+from ..model.shape import Shape, by_name, classic
+from . import sumgen
 from .made import Generated
 
 #: The levels a Kakuro and a Killer can be asked for. Their techniques reach level 3;

@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import engine
-from ..puzzle import Puzzle
-from ..rating import Rating
-from ..shape import classic
+from ..logic.rating import Rating
+from ..model.puzzle import Puzzle
+from ..model.shape import classic
 
 
 @dataclass

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from ..puzzle import Puzzle
-from ..shape import Shape
+from ..model.puzzle import Puzzle
+from ..model.shape import Shape
 from .budget import Budget, empty_while_unique
 
 

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 
 from ..errors import NumberplaceError
 from ..logic.driver import BOOK, solve_path
-from ..puzzle import Puzzle
-from ..rating import BOOK_LEVELS, Rating, book_score
-from ..shape import Shape
+from ..logic.rating import BOOK_LEVELS, Rating, book_score
+from ..model.puzzle import Puzzle
+from ..model.shape import Shape
 from .budget import Budget
 from .symmetric import orbits
 

@@ -9,8 +9,8 @@ import random
 from .. import arguments, engine
 from ..errors import ShapeError
 from ..limits import Deadline
-from ..puzzle import Puzzle
-from ..shape import MAX_SIZE, HouseKind, Shape, classic, jigsaw
+from ..model.puzzle import Puzzle
+from ..model.shape import MAX_SIZE, HouseKind, Shape, classic, jigsaw
 
 
 def random_regions(size: int, seed: int | None = None, moves: int | None = None, *,

@@ -17,11 +17,11 @@ from collections.abc import Sequence
 
 from .. import engine
 from ..logic.driver import solve_path
+from ..logic.rating import LEVELS, Rating
 from ..logic.step import LogicStatus
 from ..logic.techniques import REGISTRY
-from ..puzzle import Puzzle
-from ..rating import LEVELS, Rating
-from ..shape import Shape
+from ..model.puzzle import Puzzle
+from ..model.shape import Shape
 from .budget import Budget, empty_while_unique
 from .symmetric import orbits
 

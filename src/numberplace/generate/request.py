@@ -10,9 +10,9 @@ from dataclasses import dataclass
 
 from .. import arguments
 from ..errors import NumberplaceError
+from ..logic.rating import level_by
 from ..logic.techniques import REGISTRY
-from ..rating import level_by
-from ..shape import Shape, classic
+from ..model.shape import Shape, classic
 from .recipes import parse_pattern
 from .symmetric import orbits
 

@@ -14,14 +14,14 @@ import random
 from collections.abc import Sequence
 
 from .. import arguments, engine
+from ..engine.grids import random_grid
 from ..errors import LimitError, NumberplaceError
 from ..formats._common import counted
-from ..grids import random_grid
 from ..limits import Deadline
-from ..puzzle import Puzzle
-from ..rating import Rating, add_book_score, add_explainer_difficulty
-from ..shape import Shape
-from ..symmetry import SYMMETRIES
+from ..logic.rating import Rating, add_book_score, add_explainer_difficulty
+from ..model.puzzle import Puzzle
+from ..model.shape import Shape
+from ..model.symmetry import SYMMETRIES
 from .budget import Budget
 from .made import Generated
 from .minimal import is_minimal_within, make_minimal

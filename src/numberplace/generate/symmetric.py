@@ -7,9 +7,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..errors import ShapeError
-from ..puzzle import Puzzle
-from ..shape import Shape
-from ..symmetry import images
+from ..model.puzzle import Puzzle
+from ..model.shape import Shape
+from ..model.symmetry import images
 
 
 @lru_cache(maxsize=64)

@@ -32,7 +32,7 @@ from functools import lru_cache
 from itertools import chain, combinations
 from typing import TypeVar, cast
 
-from ..shape import BLOCK_KINDS, Shape
+from ..model.shape import BLOCK_KINDS, Shape
 from .board import Board, bit, by_houses, value_cells, values_of
 from .geometry import ones, peer_bits
 from .step import (

@@ -17,8 +17,8 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
-from ..puzzle import Puzzle
-from ..shape import Shape
+from ..model.puzzle import Puzzle
+from ..model.shape import Shape
 from .board import Board
 from .driver import next_step
 from .step import Step

@@ -1,7 +1,7 @@
 """A mutable candidates board: the state a human-style solver works on.
 
 Each cell holds either a value (1..n) or, while empty, a bit mask of the values still
-possible there (bit ``v - 1`` for value v, as in :class:`numberplace.puzzle.Puzzle`).
+possible there (bit ``v - 1`` for value v, as in :class:`numberplace.model.puzzle.Puzzle`).
 Everything is phrased in houses, so the board serves every shape.
 """
 
@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from ..engine.sums import combination_masks, repeat_support, support
 from ..limits import NEVER, Deadline
-from ..puzzle import Puzzle
-from ..shape import Shape
-from ..sums import combination_masks, repeat_support, support
+from ..model.puzzle import Puzzle
+from ..model.shape import Shape
 
 if TYPE_CHECKING:
     from .step import Step

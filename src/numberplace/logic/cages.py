@@ -2,7 +2,7 @@
 
 A cage's empty cells must hold different digits, none of those already placed in it,
 adding up to what its sum still lacks: the digit sets that do are its *combinations*
-(:mod:`numberplace.sums`). From the simplest to the hardest:
+(:mod:`numberplace.engine.sums`). From the simplest to the hardest:
 
 * **Unique Combination**: only one digit set makes the sum (3 in two cells is {1,2}), so
   the cage's cells hold only its digits; the last empty cell of a cage takes what the
@@ -35,8 +35,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..shape import HouseKind, Shape
-from ..sums import support
+from ..engine.sums import support
+from ..model.shape import HouseKind, Shape
 from .board import (
     Board,
     bit,

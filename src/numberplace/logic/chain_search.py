@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from itertools import pairwise
 
-from ..shape import Shape
+from ..model.shape import Shape
 from .als import Als, almost_locked_sets, als_cell_limit
 from .board import Board, bit, value_cells, values_of
 from .geometry import house_bits, ones, peer_bits, strong_links

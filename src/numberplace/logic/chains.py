@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from itertools import islice, pairwise
 
-from ..shape import Shape
+from ..model.shape import Shape
 from .board import Board, board_key, by_value, value_cells, values_of
 from .chain_search import (
     Elims,

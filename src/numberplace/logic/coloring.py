@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from ..shape import Shape
+from ..model.shape import Shape
 from .board import Board, bit, by_value
 from .geometry import peer_sets, strong_links
 from .step import Role, Step, cell_ref, cells_ref, eliminations_ref, make_step, value_ref

@@ -28,8 +28,8 @@ from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 
+from ..model.shape import BLOCK_KINDS, HouseKind, Shape
 from ..native import backend_name, core
-from ..shape import BLOCK_KINDS, HouseKind, Shape
 from .board import Board, value_cells
 from .fish import FISH_NAMES, _fish
 from .geometry import house_bits, ones, peer_bits

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field, replace
 
 from ..errors import LimitError
 from ..limits import Deadline
-from ..puzzle import Puzzle
-from ..shape import Shape
+from ..model.puzzle import Puzzle
+from ..model.shape import Shape
 from .board import Board, Memo, values_of
 from .step import (
     LogicStatus,

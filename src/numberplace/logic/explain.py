@@ -14,11 +14,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from .. import arguments, engine
-from ..alphabet import Alphabet
 from ..errors import LimitError
 from ..limits import Deadline
-from ..puzzle import Puzzle
-from ..shape import HouseKind, Shape
+from ..model.alphabet import Alphabet
+from ..model.puzzle import Puzzle
+from ..model.shape import HouseKind, Shape
 from .board import Board
 from .driver import next_placement, next_step, solve_path
 from .step import LogicStatus, Step, cage_name

@@ -14,7 +14,7 @@ any, and goes on from the board that leaves.
 chain search goes on to the nested chains, a board that needs nested chains is valued
 :data:`~numberplace.logic.xchain.NESTED` and stepped past with our own techniques.
 Ratings follow this path on grids of up to 81 cells without sums (see
-:data:`numberplace.rating.EXPLAINER_CELLS`).
+:data:`numberplace.logic.rating.EXPLAINER_CELLS`).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
-from ..shape import HouseKind
+from ..model.shape import HouseKind
 from .board import Board, values_of
 from .step import Step
 from .techniques import REGISTRY, Finder

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from itertools import combinations
 
-from ..shape import LINE_KINDS, HouseKind, Shape
+from ..model.shape import LINE_KINDS, HouseKind, Shape
 from .board import Board, bit, by_value, value_cells
 from .geometry import bits, block_of, ones, peer_bits
 from .step import Role, Step, cells_ref, eliminations_ref, house_ref, make_step, value_ref

@@ -24,8 +24,8 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from .. import engine
-from ..shape import Shape
-from ..sums import repeat_support
+from ..engine.sums import repeat_support
+from ..model.shape import Shape
 from .board import Board, bit, board_key, cage_support, values_of
 from .step import (
     Role,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
-from ..shape import BLOCK_KINDS, Shape
+from ..model.shape import BLOCK_KINDS, Shape
 from .board import Board, peer_sets, value_cells
 
 __all__ = ["peer_sets"]  # kept here too, where the other geometry helpers are

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 
-from ..shape import BLOCK_KINDS, Shape
+from ..model.shape import BLOCK_KINDS, Shape
 from .board import Board, bit, by_houses
 from .step import Role, Step, cells_ref, eliminations_ref, house_ref, kind_ref, make_step, value_ref
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 
-from ..shape import HouseKind, Shape
+from ..model.shape import HouseKind, Shape
 from .board import Board, bit
 from .step import Role, Step, cell_ref, eliminations_ref, house_ref, make_step, value_ref
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator
 
-from ..shape import BLOCK_KINDS, LINE_KINDS, HouseKind, Shape
+from ..model.shape import BLOCK_KINDS, LINE_KINDS, HouseKind, Shape
 from .board import Board, bit, by_value
 from .geometry import house_sets, peer_sets, strong_links
 from .step import (

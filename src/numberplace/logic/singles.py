@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 
-from ..shape import BLOCK_KINDS, Shape
+from ..model.shape import BLOCK_KINDS, Shape
 from .board import Board, bit, values_of
 from .geometry import house_bits
 from .step import Step, cell_ref, house_ref, kind_ref, placement_step, value_ref

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 
-from ..alphabet import Alphabet
-from ..shape import HouseKind, Shape
+from ..model.alphabet import Alphabet
+from ..model.shape import HouseKind, Shape
 from .board import Board, house_name, values_of
 
 

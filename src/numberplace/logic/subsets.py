@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from functools import lru_cache, partial
 from itertools import combinations
 
-from ..shape import Shape
+from ..model.shape import Shape
 from .board import Board, bit, by_house, by_houses, values_of
 from .intersections import house_pairs
 from .step import Role, Step, cells_ref, eliminations_ref, house_ref, make_step, values_ref

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..errors import NumberplaceError
-from ..shape import Shape
+from ..model.shape import Shape
 from . import (
     als,
     cages,

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..shape import Shape
+from ..model.shape import Shape
 from .board import Board, bit, value_cells
 from .geometry import house_bits, ones, peer_bits
 from .step import Role, Step, cells_ref, eliminations_ref, make_step, value_ref

@@ -56,7 +56,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
 
-from ..shape import BLOCK_KINDS, HouseKind, Shape
+from ..model.shape import BLOCK_KINDS, HouseKind, Shape
 from .board import Board, bit, board_key, values_of
 from .step import (
     Role,

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from ..shape import Shape
+from ..model.shape import Shape
 from .board import Board, bit, values_of
 from .geometry import peer_sets, strong_links
 from .step import (

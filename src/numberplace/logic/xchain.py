@@ -37,8 +37,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..errors import LimitError
+from ..model.shape import HouseKind, Shape
 from ..native import backend_name, core
-from ..shape import HouseKind, Shape
 from .board import Board, bit, values_of
 from .geometry import house_bits, ones
 from .xchain_plus import PairRules
@@ -88,7 +88,7 @@ def length_brackets(length: int) -> int:
     """How many of the Explainer's length brackets ``length`` passes: 4, 6, 8, 12, 16,
     24, ..., each half as much again as the one before, then a third as much again, in
     turn. The Explainer adds 0.1 to a chain's value for each (:func:`length_bonus`), and
-    our rating likewise for our chains (:func:`numberplace.rating.step_difficulty`)."""
+    our rating likewise for our chains (:func:`numberplace.logic.rating.step_difficulty`)."""
     added, ceiling, odd = 0, 4, False
     while length > ceiling:
         added += 1

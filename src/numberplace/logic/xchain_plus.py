@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import deque
 from functools import lru_cache
 
-from ..shape import HouseKind, Shape
+from ..model.shape import HouseKind, Shape
 from .board import bit, values_of
 from .geometry import bits, house_bits, ones
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..errors import NumberplaceError
 from ..extras import missing
-from ..puzzle import Puzzle
+from ..model.puzzle import Puzzle
 from .svg import render_puzzle_svg
 
 __all__ = ["BookPuzzle", "LAYOUTS", "PAPERS", "book_pdf", "check_libraries", "with_pictures"]

@@ -41,12 +41,12 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape, quoteattr
 
-from ..alphabet import Alphabet
 from ..formats.kakuro import is_kakuro
 from ..logic.board import Board
 from ..logic.step import Role, Step
-from ..puzzle import Puzzle
-from ..shape import HouseKind, Shape, is_across
+from ..model.alphabet import Alphabet
+from ..model.puzzle import Puzzle
+from ..model.shape import HouseKind, Shape, is_across
 from .text import thick_edges
 
 #: Colour of a candidate's mark for each highlight role.

@@ -32,11 +32,11 @@ with ``candidates=False`` reads back as the puzzle of its values. A Kakuro is dr
 
 from __future__ import annotations
 
-from ..alphabet import Alphabet
 from ..formats.kakuro import is_kakuro
 from ..formats.killer import sum_lines
 from ..logic.board import Board
-from ..shape import BLOCK_KINDS, Shape, is_across
+from ..model.alphabet import Alphabet
+from ..model.shape import BLOCK_KINDS, Shape, is_across
 
 _BLOCK_KINDS = BLOCK_KINDS
 

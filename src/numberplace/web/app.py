@@ -17,7 +17,7 @@ Routes (every API answer JSON; an error is ``{"error": "..."}`` with a 4xx statu
 - ``POST /api/games/{id}/actions`` one action (``enter``, ``erase``, ``mark``, ``paint``,
   ``undo``, ``redo``, ``hint``, ``step``, ``solve``, ``check``, ``diagnose``, ``pause``,
   ``resume``, ``auto``, ``notation``), answered with its reply and the game after it
-  (with ``"answer": "changes"``, what changed: :func:`~numberplace.serialize.game_changes`);
+  (with ``"answer": "changes"``, what changed: :func:`~numberplace.store.serialize.game_changes`);
   a body numbered by its client (``"client"``, ``"seq"``) is carried out once however
   often it is sent;
 - ``GET /api/games/{id}/file?as=session|sdo|puzzle`` the game to keep (``puzzle``: the
@@ -66,15 +66,15 @@ from starlette.staticfiles import NotModifiedResponse, StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import formats
-from ..alphabet import Alphabet
 from ..errors import NumberplaceError
 from ..formats.table import SUFFIXES
 from ..game import Mode, Session, journal
 from ..game.saving import from_record, is_session_text, to_record
 from ..logic.techniques import LEVEL_NAMES
-from ..puzzle import Puzzle
-from ..serialize import game_changes, game_record, hint_view_record, plain_format, shape_label
-from ..shape import by_name
+from ..model.alphabet import Alphabet
+from ..model.puzzle import Puzzle
+from ..model.shape import by_name
+from ..store.serialize import game_changes, game_record, hint_view_record, plain_format, shape_label
 from .daily import daily_date, daily_puzzle
 from .live import live_view
 from .opening import open_text
@@ -83,7 +83,7 @@ from .store import Conflict, GameInfo, GameStore, Progress, StoreError
 from .work import Busy, Quota, Slots, TooMany, client_of, off_loop
 
 if TYPE_CHECKING:
-    from ..bank import Bank
+    from ..store.bank import Bank
 
 STATIC = Path(__file__).parent / "static"
 #: The largest request body taken (a 25x25 puzzle in any format fits many times over).
@@ -483,7 +483,7 @@ def new_session(body: dict[str, Any], bank: Bank | None = None) -> NewGame:
 
 def _level_number(level: object) -> int | None:
     """The number of a level asked for by name or number (None if it names none)."""
-    from ..rating import level_by
+    from ..logic.rating import level_by
 
     if isinstance(level, bool) or not isinstance(level, (int, str)):
         return None

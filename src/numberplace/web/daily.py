@@ -11,8 +11,8 @@ import re
 from datetime import date, timedelta
 
 from ..errors import NumberplaceError
-from ..puzzle import Puzzle
-from ..shape import by_name
+from ..model.puzzle import Puzzle
+from ..model.shape import by_name
 from .store import GameStore
 
 #: The first date there is a daily puzzle for.

@@ -17,8 +17,8 @@ from ..game import LIVE_TECHNIQUES
 from ..logic.board import Board
 from ..logic.driver import solve_path
 from ..logic.step import LogicStatus
-from ..serialize import shape_view
-from ..shape import HouseKind
+from ..model.shape import HouseKind
+from ..store.serialize import shape_view
 
 #: What the engine's verdict tells the person typing.
 VERDICTS = {

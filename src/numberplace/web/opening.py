@@ -13,9 +13,9 @@ import re
 from dataclasses import dataclass
 
 from .. import formats
-from ..alphabet import Alphabet
 from ..errors import FormatError, NumberplaceError
-from ..puzzle import Puzzle
+from ..model.alphabet import Alphabet
+from ..model.puzzle import Puzzle
 
 #: What the readers call the text in their own messages (never shown to the player).
 SOURCE = "the puzzle"

@@ -132,7 +132,7 @@ def app_from_settings(settings: dict[str, Any]) -> Any:
     """The web app of ``settings``: ``db`` (the game store), ``bank``, ``games_per_hour``,
     ``idle_days`` and ``hosts`` (see :func:`~numberplace.web.app.create_app`)."""
     # imported here, in each worker: the parent only listens and keeps the workers
-    from ..bank import Bank
+    from ..store.bank import Bank
     from .app import GAMES_PER_HOUR, create_app
     from .store import GameStore
 

@@ -32,9 +32,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..database import Database, connect, is_url
 from ..errors import NumberplaceError
 from ..game import journal
+from ..store.database import Database, connect, is_url
 
 #: Columns added to the games table since its first version, with their SQL types.
 COLUMNS = (("player", "TEXT"), ("label", "TEXT"), ("level", "INTEGER"), ("daily", "TEXT"),

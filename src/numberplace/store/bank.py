@@ -1,7 +1,7 @@
 """A puzzle bank: puzzles with one solution each, told apart by their canonical key, in one
 SQLite file.
 
-Each puzzle is stored once whatever its form (the key of :mod:`numberplace.canon` is
+Each puzzle is stored once whatever its form (the key of :mod:`numberplace.engine.canon` is
 unique), with its shape, givens as given, solution, clue count, source, tags and, when it
 was rated, its level, difficulty, hardest technique and the techniques its solve used.
 
@@ -25,15 +25,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from . import engine, formats
-from .alphabet import Alphabet
-from .canon import FORM, canonical, canonical_forms, values_text
+from .. import engine, formats
+from ..engine import Status
+from ..engine.canon import FORM, canonical, canonical_forms, values_text
+from ..errors import NumberplaceError
+from ..model.alphabet import Alphabet
+from ..model.puzzle import Puzzle
+from ..model.shape import Shape, by_name
 from .database import Database, connect, is_url, without_password
-from .engine import Status
-from .errors import NumberplaceError
-from .puzzle import Puzzle
 from .serialize import plain_format
-from .shape import Shape, by_name
 
 __all__ = ["Bank", "BankError", "Entry", "Import", "Stored", "entry", "entries_of_values",
            "fingerprint", "default_path"]
@@ -185,7 +185,7 @@ def entry(puzzle: Puzzle, *, rate: bool = False, time_limit: float | None = 60.0
         return f"no canonical form: {exc}"
     if rating is None and rate:
         # imported here: rating loads the logic solver, which a bank not rating needs not
-        from .rating import rate as rate_puzzle
+        from ..logic.rating import rate as rate_puzzle
 
         rating = rate_puzzle(puzzle, time_limit=time_limit)
     fmt = plain_format(puzzle)

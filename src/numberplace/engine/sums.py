@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import cache
 
-from .errors import NumberplaceError
+from ..errors import NumberplaceError
 
 #: Largest digit a cage may use by default (Kakuro and 9x9 Killer use 1 to 9).
 DIGITS = 9

@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from enum import Enum
 from functools import cache, cached_property, lru_cache
 
-from ._frozen import Frozen
-from .arguments import text, whole
-from .errors import ShapeError
+from .._frozen import Frozen
+from ..arguments import text, whole
+from ..errors import ShapeError
 
 #: Largest number of symbols a house may hold (candidates are kept in 32-bit masks).
 MAX_SIZE = 31

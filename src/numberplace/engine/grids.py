@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import random
 
-from . import engine
-from .errors import ShapeError
-from .limits import Deadline
-from .puzzle import Puzzle
-from .shape import Shape
+from .. import engine
+from ..errors import ShapeError
+from ..limits import Deadline
+from ..model.puzzle import Puzzle
+from ..model.shape import Shape
 
 
 def random_grid(shape: Shape, seed: int | None = None, *,

@@ -17,9 +17,9 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from .atomic import make_folder_for
-from .errors import NumberplaceError
-from .extras import missing
+from ..atomic import make_folder_for
+from ..errors import NumberplaceError
+from ..extras import missing
 
 #: Seconds a SQLite statement waits for another process's write to end.
 BUSY_SECONDS = 10.0

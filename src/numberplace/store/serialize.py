@@ -13,20 +13,20 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from . import formats
-from .errors import FormatError
-from .puzzle import Puzzle
-from .shape import BLOCK_KINDS, HouseKind, is_across
+from .. import formats
+from ..errors import FormatError
+from ..model.puzzle import Puzzle
+from ..model.shape import BLOCK_KINDS, HouseKind, is_across
 
 if TYPE_CHECKING:
-    from .alphabet import Alphabet
-    from .engine import Result
-    from .game import HintView, Session
-    from .generate import Generated
-    from .logic.explain import Explanation, Hint
-    from .logic.step import Step
-    from .rating import Rating
-    from .shape import Shape
+    from ..engine import Result
+    from ..game import HintView, Session
+    from ..generate import Generated
+    from ..logic.explain import Explanation, Hint
+    from ..logic.rating import Rating
+    from ..logic.step import Step
+    from ..model.alphabet import Alphabet
+    from ..model.shape import Shape
 
 Record = dict[str, object]
 
@@ -133,8 +133,8 @@ def generated_record(made: Generated, symmetry: str) -> Record:
     jigsaw its region map (needed to read the puzzle back)."""
     # imported here: the generator, and the readers' common part (it loads dataclasses),
     # which a command that prints no generated puzzle does without
-    from .formats._common import REGION_LABELS
-    from .generate import grid_solution_counts
+    from ..formats._common import REGION_LABELS
+    from ..generate import grid_solution_counts
 
     puzzle, shape = made.puzzle, made.puzzle.shape
     record: Record = {
@@ -257,7 +257,7 @@ def game_record(session: Session, game_id: str = "",
     requests carried out, the verdict on the puzzle itself and ``meta`` (``label``,
     ``level``, ``daily``; by default the shape's family and no level or date)."""
     # imported here: the game's package loads its sessions, which a command does without
-    from .game import Layer
+    from ..game import Layer
 
     puzzle = session.puzzle
     layers = session.layers

@@ -23,7 +23,7 @@ from collections.abc import Callable, Generator, Iterator
 from types import TracebackType
 from typing import IO, TYPE_CHECKING
 
-from .errors import FormatError
+from ..errors import FormatError
 
 if TYPE_CHECKING:
     from _typeshed import WriteableBuffer

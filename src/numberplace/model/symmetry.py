@@ -3,7 +3,7 @@ together, as a generator chooses them."""
 
 from __future__ import annotations
 
-from .errors import NumberplaceError, ShapeError
+from ..errors import NumberplaceError, ShapeError
 
 #: Symmetry names: each maps a canvas cell (r, c) of an R x C canvas to its images.
 SYMMETRIES = ("none", "rotate180", "rotate90", "top-bottom", "left-right", "diagonal",

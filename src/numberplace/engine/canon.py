@@ -23,13 +23,13 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from . import native
-from .arguments import whole
-from .engine import _line_tables
-from .errors import LimitError, PuzzleError
-from .native import backend_name
-from .puzzle import Puzzle
-from .shape import HouseKind, Shape, classic, diagonal, jigsaw, killer
+from .. import native
+from ..arguments import whole
+from ..errors import LimitError, PuzzleError
+from ..model.puzzle import Puzzle
+from ..model.shape import HouseKind, Shape, classic, diagonal, jigsaw, killer
+from ..native import backend_name
+from . import _line_tables
 
 __all__ = ["Transform", "Canonical", "canonical", "canonical_key", "canonical_forms",
            "form_key", "values_text", "WORK_LIMIT", "FORM", "PAST_LIMIT", "CLASHING"]

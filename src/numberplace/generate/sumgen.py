@@ -47,13 +47,13 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from . import arguments
-from .engine import SumsProbe, solve
-from .errors import LimitError, NumberplaceError
-from .grids import random_grid
-from .limits import NEVER, Deadline
-from .puzzle import Puzzle
-from .shape import Cage, KakuroSquare, Shape, classic, is_across, kakuro, killer
+from .. import arguments
+from ..engine import SumsProbe, solve
+from ..engine.grids import random_grid
+from ..errors import LimitError, NumberplaceError
+from ..limits import NEVER, Deadline
+from ..model.puzzle import Puzzle
+from ..model.shape import Cage, KakuroSquare, Shape, classic, is_across, kakuro, killer
 
 #: Kakuro sizes a generator makes (the whole grid, clue squares included).
 MIN_SIDE, MAX_SIDE = 4, 40

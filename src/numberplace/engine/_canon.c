@@ -18,7 +18,7 @@
  * In a puzzle without clashes a row holds each symbol once, which is what makes the
  * sorting exact; the caller checks that.
  */
-#include "engine/_core.h"
+#include "_core.h"
 
 #include <stdint.h>
 #include <stdlib.h>

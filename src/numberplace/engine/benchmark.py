@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import TextIO
 
-from . import engine, formats
-from .errors import NumberplaceError
-from .inputs import open_input
-from .shape import Shape, classic
+from .. import engine, formats
+from ..errors import NumberplaceError
+from ..formats.inputs import open_input
+from ..model.shape import Shape, classic
 
 
 @dataclass

@@ -30,17 +30,17 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import partial
 
-from . import arguments, engine
-from .errors import LimitError, NumberplaceError
-from .limits import Deadline
-from .logic.board import Board, Memo
-from .logic.driver import BOOK, solve_path
-from .logic.explainer import explainer_difficulty
-from .logic.step import LogicStatus, Step
-from .logic.techniques import BRUTE_FORCE, LEVEL_NAMES, REGISTRY, Family
-from .logic.xchain import length_brackets
-from .puzzle import Puzzle
-from .shape import BLOCK_KINDS, Shape
+from .. import arguments, engine
+from ..errors import LimitError, NumberplaceError
+from ..limits import Deadline
+from ..model.puzzle import Puzzle
+from ..model.shape import BLOCK_KINDS, Shape
+from .board import Board, Memo
+from .driver import BOOK, solve_path
+from .explainer import explainer_difficulty
+from .step import LogicStatus, Step
+from .techniques import BRUTE_FORCE, LEVEL_NAMES, REGISTRY, Family
+from .xchain import length_brackets
 
 
 @dataclass(frozen=True)

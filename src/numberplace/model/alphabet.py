@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from ._frozen import Frozen
-from .errors import PuzzleError
+from .._frozen import Frozen
+from ..errors import PuzzleError
 
 _DIGITS_THEN_LETTERS = "123456789ABCDEFGHIJKLMNOPQRSTUVW"
 _HEX = "0123456789ABCDEF"

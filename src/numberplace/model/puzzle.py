@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ._frozen import Frozen, setter
+from .._frozen import Frozen, setter
+from ..arguments import optional_shape
+from ..errors import PuzzleError
 from .alphabet import Alphabet
-from .arguments import optional_shape
-from .errors import PuzzleError
 from .shape import Cage, House, Shape, classic
 
 
@@ -87,7 +87,7 @@ class Puzzle(Frozen):
         """Read one puzzle from text in any supported format (see :mod:`numberplace.formats`).
         ``alphabet`` may be an :class:`Alphabet` or its symbols (``"WORDPLAYS"``)."""
         # imported here: the formats build puzzles, so they import this module
-        from .formats import parse
+        from ..formats import parse
 
         return parse(text, shape=shape, alphabet=alphabet)
 

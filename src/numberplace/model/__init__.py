@@ -1,0 +1,1 @@
+"""The puzzle model: grid shapes and their symmetries, alphabets, puzzles."""

@@ -1,0 +1,1 @@
+"""Kept data: results as plain records, the database, the puzzle bank."""
