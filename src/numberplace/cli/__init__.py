@@ -1,9 +1,10 @@
 """The ``numberplace`` command line.
 
-Each command group has its module (``search``: solve, count, check; ``logic``: explain,
-hint, rate; ``make``: generate; ``files``: convert, bench), a thin caller of the library
-through one pipeline (:mod:`.pipeline`). Errors a user can cause print one line on
-standard error and exit with status 2.
+Each command group has its module (:data:`COMMAND_MODULES`: ``search``: solve, count,
+check; ``files``: convert, bench; ``logic``: hint, rate, explain; ``make``: generate;
+``kakuro``: kakuro; ``play``: play, serve; ``canon``: canon; ``bank``: bank; ``book``:
+print), a thin caller of the library, most through one pipeline (:mod:`.pipeline`).
+Errors a user can cause print one line on standard error and exit with status 2.
 """
 
 from __future__ import annotations

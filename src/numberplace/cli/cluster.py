@@ -56,7 +56,7 @@ def cluster_executor(scheduler: str | None, local: bool, workers: int
     if not scheduler and not local:
         yield None
         return
-    try:
+    try:  # imported here: Dask's distributed is an optional extra, for a cluster alone
         from distributed import Client, LocalCluster
     except ImportError:
         raise missing("--scheduler and --cluster need Dask's distributed",

@@ -71,7 +71,7 @@ def render_result(line: int, text: str, r: engine.Result, opts: Options,
     """Format one search result for the chosen command and output mode."""
     status = str(r.status)
     if opts.as_json:
-        import json
+        import json  # imported here: for --json alone (start-up)
 
         return Outcome(line, status, json.dumps(result_record(line, text, r, render,
                                                               opts.show_all)))
@@ -123,7 +123,7 @@ def _check_text(r: engine.Result, puzzle: Puzzle | None, opts: Options) -> str:
 def error_outcome(line: int, err: FormatError, opts: Options) -> Outcome:
     """An unreadable record: reported on standard error, marked in the output."""
     if opts.as_json:
-        import json
+        import json  # imported here: for --json alone (start-up)
 
         text = json.dumps(error_record(line, err))
     elif opts.command == "check":
@@ -451,7 +451,7 @@ def _stream_all(records: list[formats.Record], opts: Options,
 
 def _stream_one(rec: formats.Record, p: Puzzle, opts: Options,
                 write: Callable[[str], object]) -> Outcome:
-    import json
+    import json  # imported here: for --json alone (start-up)
 
     fmt = plain_format(p) if opts.as_json else rec.format
     sep = "\n" if fmt in ONE_LINE_FORMATS else "\n\n"

@@ -17,6 +17,9 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import TextIO
 
+from rich.console import Console
+from rich.table import Table
+
 from .. import engine, formats
 from ..errors import NumberplaceError
 from ..formats.inputs import open_input
@@ -107,9 +110,6 @@ def _run_once(path: str, lines: list[str], limit: int, backend: str | None,
 
 def render_table(rows: list[BenchRow], out: TextIO) -> None:
     """Print the measurements as a table."""
-    from rich.console import Console
-    from rich.table import Table
-
     table = Table(title=f"numberplace bench (engine: {rows[0].backend if rows else '-'}, "
                         "one process)")
     for name in ("file", "puzzles", "puzzles/s", "median ms", "worst ms", "guesses/puzzle",

@@ -301,17 +301,18 @@ def _build(name: str, size: int | None, disk: _Bytes, kind: str | None,
 def _decompressor(kind: str, disk: _Bytes) -> io.BufferedIOBase:
     global _READ_ERRORS
     packed = io.BufferedReader(disk, _CHUNK)
+    # imported here: each decompressor loads for a file packed its way alone (start-up)
     if kind == "gzip":
         import gzip
 
         return gzip.GzipFile(fileobj=packed, mode="rb")
     if kind == "xz":
-        import lzma
+        import lzma  # as gzip above
 
         if lzma.LZMAError not in _READ_ERRORS:
             _READ_ERRORS = (*_READ_ERRORS, lzma.LZMAError)
         return lzma.LZMAFile(packed, "rb")
-    import bz2
+    import bz2  # as gzip above
 
     return bz2.BZ2File(packed, "rb")
 

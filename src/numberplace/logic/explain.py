@@ -22,7 +22,7 @@ from ..model.shape import HouseKind, Shape
 from .board import Board
 from .driver import next_placement, next_step, solve_path
 from .step import LogicStatus, Step, cage_name
-from .techniques import technique_names
+from .techniques import BACKTRACK, BRUTE_FORCE, technique_names
 
 
 @dataclass
@@ -192,8 +192,6 @@ def hint_text(step: Step, shape: Shape, tier: int, notation: str = "rc",
 def boards_before_steps(puzzle: Puzzle, steps: Sequence[Step]) -> Iterator[Board]:
     """The board as it stood before each step of a path, replaying guesses and
     backtracks the way the driver took them."""
-    from .driver import BACKTRACK, BRUTE_FORCE
-
     board = Board.from_puzzle(puzzle)
     saved: list[Board] = []
     for step in steps:

@@ -68,7 +68,7 @@ def check_libraries() -> None:
 
 
 def _libraries() -> tuple[Any, Any, Any]:
-    try:
+    try:  # imported here: reportlab and svglib are the print extra, which may be missing
         from reportlab.graphics import renderPDF
         from reportlab.pdfgen import canvas
         from svglib.svglib import svg2rlg

@@ -1,5 +1,5 @@
 """A puzzle bank: puzzles with one solution each, told apart by their canonical key, in one
-SQLite file.
+SQLite file or a PostgreSQL database (:mod:`.database`).
 
 Each puzzle is stored once whatever its form (the key of :mod:`numberplace.engine.canon` is
 unique), with its shape, givens as given, solution, clue count, source, tags and, when it

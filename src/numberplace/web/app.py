@@ -456,6 +456,7 @@ def new_session(body: dict[str, Any], bank: Bank | None = None) -> NewGame:
         _progress(session, _text(body, "entries"))
         session.verdict()
         return NewGame(session, GameInfo(player, shape_label(session.shape)), opened.note)
+    # imported here: the generator loads with the first new game, not at the server's start
     from ..generate import generate, random_regions
 
     name = shape_name or "9x9"
@@ -483,6 +484,7 @@ def new_session(body: dict[str, Any], bank: Bank | None = None) -> NewGame:
 
 def _level_number(level: object) -> int | None:
     """The number of a level asked for by name or number (None if it names none)."""
+    # imported here: the rating loads with the first request that needs it, not at the start
     from ..logic.rating import level_by
 
     if isinstance(level, bool) or not isinstance(level, (int, str)):
@@ -510,6 +512,7 @@ def _drawn(bank: Bank, name: str, level: object) -> Puzzle | None:
 def _sums_session(name: str, level: object, seed: int | None, mode: Mode,
                   notation: str) -> Session:
     """A new Kakuro or Killer; BadRequest for a kind or level there is none of."""
+    # imported here: the generator loads with the first new game, not at the server's start
     from ..generate import generate_sums, sums_kind
 
     kind = sums_kind(name)

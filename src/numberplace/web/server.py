@@ -38,7 +38,7 @@ def listening_socket(host: str, port: int, *, shared: bool = False) -> socket.so
 def run(app: object, sock: socket.socket, started: Callable[[], None] | None = None) -> None:
     """Serve ``app`` on ``sock`` until Ctrl-C (a normal end); ``started`` is called once it
     listens."""
-    import uvicorn
+    import uvicorn  # imported here: a process that serves loads it, not the parent of --workers
 
     # bounded: connections at once (past it a 503), a request's head in bytes, and how
     # long an idle connection is kept
