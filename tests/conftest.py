@@ -73,6 +73,12 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         f"{what}: {count} {tests} skipped (see shared/data/README.md)", yellow=True, bold=True)
 
 
+# A job a shell starts in the background inherits Ctrl-C ignored, and Python then leaves
+# it so: the tests that press Ctrl-C (SIGINT) would wait for searches that never end.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 @pytest.fixture(autouse=True)
 def _ctrl_c_left_as_found() -> Iterator[None]:
     """Every test leaves Ctrl-C handled as it found it: a handler left behind would keep
