@@ -32,6 +32,7 @@ let mode = "normal";
 let armed = null;        // digit first: the value a click on a cell writes
 let hint = null;         // the last hint, and the position it was for
 let hintFor = "";
+let hintAsked = null;     // the deepest hint asked for whose answer is still coming
 let mistakes = new Set();
 let clock = { base: 0, at: 0 };
 let announcedSolved = false;
@@ -551,9 +552,15 @@ function onPointerMove(event) {
 async function onHint() {
   if (!record || isPaused()) return;
   const here = position();
-  const tier = hint && hintFor === here ? Math.min(3, hint.tier + 1) : 1;
+  // a second press before the first answer asks one tier deeper, as it would after it
+  const shown = hint && hintFor === here ? hint.tier : 0;
+  const asked = hintAsked && hintAsked.here === here ? hintAsked.tier : 0;
+  const tier = Math.min(3, Math.max(shown, asked) + 1);
+  hintAsked = { here, tier };
   const answer = await send({ action: "hint", tier }, false);
+  if (hintAsked && hintAsked.here === here && hintAsked.tier === tier) hintAsked = null;
   if (!answer) return;
+  if (hint && hintFor === here && hint.tier > answer.hint.tier) return;  // a deeper one came first
   hint = answer.hint;
   hintFor = here;
   say(`Hint ${hint.tier}/3: ${hint.text}`);
