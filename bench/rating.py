@@ -9,7 +9,11 @@ With ``--check`` it follows each puzzle's path once more and checks that every c
 keeps its true digit to the end: no step of the path, nested chains included, removed
 one.
 
-    python bench/rating.py FILE [FILE ...] [--max N] [--jobs J] [--differences D] [--check]
+    python bench/rating.py FILE [FILE ...] [--scale explainer|sukaku] [--max N] [--jobs J]
+                           [--differences D] [--check]
+
+The sample of ``bench/explainer_sample.py`` has both scales' ratings on each line;
+``--scale`` picks the one to compare with (and the scale ours follows).
 
 Ratings must come from outside this project: rate puzzles with Sudoku Explainer's
 ``serate`` command yourself, or take a public collection that lists them.
@@ -29,32 +33,34 @@ from rich.console import Console
 from rich.table import Table
 
 from numberplace import engine, formats
+from numberplace.arguments import SCALES
 from numberplace.limits import Deadline
 from numberplace.logic.board import Board
 from numberplace.logic.explainer import explainer_difficulty
 from numberplace.logic.rating import _value_of, rate
 
 
-def read(path: str, limit: int | None) -> list[tuple[str, float]]:
-    """(puzzle, rating) pairs of a file."""
+def read(path: str, limit: int | None, column: int = 0) -> list[tuple[str, float]]:
+    """(puzzle, rating) pairs of a file: the ``column``-th rating after the puzzle (a
+    line of the Explainer sample has two: the explainer scale's, then the sukaku
+    scale's), or the rating before it."""
     out = []
     with open(path) as handle:
         for raw in handle:
             fields = raw.split()
             pair = None
-            for i, f in enumerate(fields[:-1]):
-                if len(f) == 81:
-                    try:
-                        pair = (f, float(fields[i + 1]))
-                    except ValueError:
-                        pair = None
-                if pair is None and i + 1 < len(fields) and len(fields[i + 1]) == 81:
-                    try:
-                        pair = (fields[i + 1], float(f))
-                    except ValueError:
-                        pair = None
-                if pair:
-                    break
+            for i, f in enumerate(fields):
+                if len(f) != 81:
+                    continue
+                after = fields[i + 1:]
+                try:
+                    if len(after) > column:
+                        pair = (f, float(after[column]))
+                    elif i and column == 0:
+                        pair = (f, float(fields[i - 1]))
+                except ValueError:
+                    pair = None
+                break
             if pair:
                 out.append(pair)
                 if limit and len(out) >= limit:
@@ -62,11 +68,12 @@ def read(path: str, limit: int | None) -> list[tuple[str, float]]:
     return out
 
 
-def ours(puzzle: str) -> tuple[float | None, str, float]:
-    """Our difficulty, level name and seconds for one puzzle."""
+def ours(puzzle: str, scale: str = "explainer") -> tuple[float | None, str, float, str]:
+    """Our difficulty, level name, seconds and the hardest step for one puzzle."""
     start = time.perf_counter()
-    r = rate(formats.parse(puzzle), book=False)
-    return r.difficulty, r.level or r.status, time.perf_counter() - start
+    r = rate(formats.parse(puzzle), book=False, scale=scale)
+    return (r.difficulty, r.level or r.status, time.perf_counter() - start,
+            r.explainer_hardest or "")
 
 
 def sound(puzzle: str) -> bool:
@@ -121,6 +128,10 @@ def main() -> None:
     parser.add_argument("files", nargs="+", metavar="RATED_FILE",
                         help="lines of 'PUZZLE RATING' (or 'RATING PUZZLE'), such as "
                              "serate writes")
+    parser.add_argument("--scale", choices=SCALES, default=SCALES[0],
+                        help="the Explainer scale: ours follows it, and on lines with two "
+                             "ratings it picks theirs (the first for explainer, the second "
+                             "for sukaku)")
     parser.add_argument("--max", type=int, default=None, help="puzzles per file")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                         help="worker processes (default: all cores)")
@@ -129,19 +140,21 @@ def main() -> None:
     parser.add_argument("--check", action="store_true",
                         help="also check that no step of each path removes a true digit")
     args = parser.parse_args()
-    sources = [(path, read(path, args.max)) for path in args.files]
+    column = SCALES.index(args.scale)
+    sources = [(path, read(path, args.max, column)) for path in args.files]
     pairs = [p for _, got in sources for p in got]
     if not pairs:
         sys.exit("no 'puzzle rating' lines found")
     results = []
     with ProcessPoolExecutor(args.jobs) as pool:
-        for k, result in enumerate(pool.map(ours, [p for p, _ in pairs], chunksize=4), 1):
+        for k, result in enumerate(pool.map(partial(ours, scale=args.scale),
+                                            [p for p, _ in pairs], chunksize=4), 1):
             results.append(result)
             if k % 100 == 0 or k == len(pairs):
                 print(f"rated {k:,} of {len(pairs):,}", file=sys.stderr, flush=True)
         checked = list(pool.map(sound, [p for p, _ in pairs], chunksize=4)) if args.check else []
     theirs = [r for _, r in pairs]
-    mine = [d if d is not None else 0.0 for d, _, _ in results]
+    mine = [d if d is not None else 0.0 for d, _, _, _ in results]
     rho = spearman(theirs, mine)
     hard = [i for i, t in enumerate(theirs) if t >= 7.0]
     rho_hard = (spearman([theirs[i] for i in hard], [mine[i] for i in hard])
@@ -165,15 +178,14 @@ def main() -> None:
                           if len(h) > 2 else "-",
                           str(sum(abs(a - b) < 0.05 for a, b in zip(t, m, strict=True))))
         console.print(files)
-    table = Table(title=f"our difficulty against Sudoku Explainer's: {len(pairs)} puzzles, "
-                        f"Spearman {rho:.3f}; on the {len(hard)} rated 7.0 or more, "
-                        f"Spearman {rho_hard:.3f}; mean difference {mad:.2f}; "
-                        f"the same value on {same}")
-    for col in ("their rating", "puzzles", "our mean", "our range", "our levels",
+    table = Table(title=f"our difficulty against Sudoku Explainer's ({args.scale} scale): "
+                        f"{len(pairs)} puzzles, Spearman {rho:.4f}; on the {len(hard)} rated "
+                        f"7.0 or more, Spearman {rho_hard:.4f}; mean difference {mad:.3f}; "
+                        f"the same value on {same} ({100 * same / len(pairs):.1f}%)")
+    for col in ("their rating", "puzzles", "same value", "our mean", "Spearman", "our levels",
                 "median ms"):
         table.add_column(col, justify="right")
-    bands = [(0, 1.5), (1.5, 2.5), (2.5, 4.0), (4.0, 6.0), (6.0, 7.0), (7.0, 8.0), (8.0, 9.0),
-             (9.0, 10.0), (10.0, 99.0)]
+    bands = [(0, 3.0), (3.0, 5.0), (5.0, 7.0), (7.0, 8.0), (8.0, 9.0), (9.0, 99.0)]
     for low, high in bands:
         idx = [i for i, t in enumerate(theirs) if low <= t < high]
         if not idx:
@@ -182,8 +194,11 @@ def main() -> None:
         levels: dict[str, int] = {}
         for i in idx:
             levels[results[i][1]] = levels.get(results[i][1], 0) + 1
+        equal = sum(abs(theirs[i] - mine[i]) < 0.05 for i in idx)
         table.add_row(f"{low:.1f}-{high:.1f}" if high < 99 else f"{low:.1f}+", str(len(idx)),
-                      f"{statistics.fmean(values):.2f}", f"{min(values):.1f}-{max(values):.1f}",
+                      f"{equal} ({100 * equal / len(idx):.1f}%)", f"{statistics.fmean(values):.2f}",
+                      f"{spearman([theirs[i] for i in idx], values):.3f}" if len(idx) > 2
+                      else "-",
                       ", ".join(f"{k} {v}" for k, v in sorted(levels.items())),
                       f"{statistics.median(results[i][2] for i in idx) * 1e3:.1f}")
     console.print(table)
@@ -193,9 +208,9 @@ def main() -> None:
             if not ok:
                 print(f"{puzzle} a step removed a true digit")
     if args.differences is not None:
-        for (puzzle, t), m, (_, level, _) in zip(pairs, mine, results, strict=True):
+        for (puzzle, t), m, (_, level, _, step) in zip(pairs, mine, results, strict=True):
             if abs(t - m) >= args.differences:
-                print(f"{puzzle} theirs {t:.1f} ours {m:.1f} {level}")
+                print(f"{puzzle} theirs {t:.1f} ours {m:.1f} {level} {step}")
 
 
 if __name__ == "__main__":

@@ -136,3 +136,17 @@ def test_grids_larger_than_9x9_keep_our_own_paths_value(monkeypatch: pytest.Monk
     # a 9x9 one does follow it
     with pytest.raises(AssertionError, match="followed"):
         rate(formats.parse(data_lines("kaggle_like_10k.txt", 1)[0]), book=False)
+
+
+def test_the_scale_is_checked_and_labels_agree() -> None:
+    line = data_lines("magictour_top1465.txt")[4]
+    with pytest.raises(NumberplaceError, match="unknown scale 'classic'; scales: explainer, "
+                                               "sukaku"):
+        rate(line, scale="classic")
+    with pytest.raises(TypeError, match="scale must be"):
+        rate(line, scale=2)  # type: ignore[arg-type]
+    r = rate(line, book=False, scale="Explainer")
+    # the hardest technique is the one that decided the level; the Explainer's hardest
+    # step is named apart
+    assert r.hardest is not None and level_of(r.hardest).number == r.level_number
+    assert r.explainer_hardest == "Hidden Pair" and r.difficulty == 3.4

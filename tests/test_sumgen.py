@@ -267,3 +267,33 @@ def test_the_documented_example_runs() -> None:
     text = Path(__file__).parents[1].joinpath("docs", "rating.md").read_text()
     block = text.split("### Kakuro and Killer", 1)[1].split("```python\n", 1)[1]
     exec(block.split("```", 1)[0], {})
+
+
+def test_killer_cages_are_sized_as_published_ones() -> None:
+    # at most one cage of one cell (a given in disguise) by default, none when asked;
+    # mostly two and three cells, as in published Killers
+    sizes: list[int] = []
+    for seed in range(8):
+        made = generate_killer(seed=seed)
+        cages = [len(cage.cells) for cage in made.puzzle.shape.cages]
+        assert cages.count(1) <= 1
+        assert solve(made.puzzle, limit=2).status == "unique"
+        sizes += cages
+    assert 0.6 < sum(1 for s in sizes if s in (2, 3)) / len(sizes) < 0.95
+    none = generate_killer(seed=3, one_cell_cages=0)
+    assert all(len(cage.cells) > 1 for cage in none.puzzle.shape.cages)
+    with pytest.raises(NumberplaceError, match="one_cell_cages"):
+        generate_killer(seed=3, one_cell_cages=-1)
+
+
+def test_the_one_cell_cages_option_is_for_killers(capsys: pytest.CaptureFixture[str]) -> None:
+    from numberplace.cli import main
+
+    assert main(["generate", "--shape", "killer", "--level", "1", "--seed", "2",
+                 "--one-cell-cages", "0", "--format", "killer"]) == 0
+    text = capsys.readouterr().out
+    grid = text.split("cages:\n")[1].splitlines()[:9]
+    labels = [ch for row in grid for ch in row]
+    assert all(labels.count(ch) > 1 for ch in set(labels))
+    assert main(["generate", "--one-cell-cages", "1"]) == 2
+    assert "--one-cell-cages is for Killers" in capsys.readouterr().err

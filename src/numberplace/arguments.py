@@ -22,6 +22,10 @@ if TYPE_CHECKING:
 MAX_LIMIT = 2**31 - 1
 #: The largest node budget a search can be given.
 MAX_NODES = 2**63 - 1
+#: The Explainer's scales a difficulty can follow: which of its techniques it rates
+#: with. ``explainer`` is Sudoku Explainer 1.2.1's set, the one most published ratings
+#: use; ``sukaku`` is SukakuExplainer's default set, which adds techniques between them.
+SCALES = ("explainer", "sukaku")
 
 
 def type_name(value: object) -> str:
@@ -115,3 +119,11 @@ def alphabet(value: object, name: str = "alphabet") -> Alphabet | None:
         raise NumberplaceError(f"{name} {value!r} depends on the size: give the symbols "
                                f"themselves or Alphabet.for_size(size, {value!r})")
     return Alphabet(value.upper())
+
+
+def scale(value: object, name: str = "scale") -> str:
+    """One of :data:`SCALES`, in any case."""
+    got = text(value, name).strip().lower()
+    if got not in SCALES:
+        raise NumberplaceError(f"unknown {name} {value!r}; scales: {', '.join(SCALES)}")
+    return got

@@ -242,13 +242,15 @@ def test_rate_text_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     code, out, _ = run(["rate", str(f)], capsys)
     assert code == 0
     first, many, clash = out.splitlines()
-    assert first.startswith("line 1: Easy (level 1), difficulty ")
-    assert "book score" in first and "(Easy)" in first
+    assert first.startswith("line 1: Easy (level 1), hardest Hidden Single, 0 guesses; "
+                            "difficulty 1.2 (explainer scale, set by Hidden Single); ")
+    assert first.endswith("book level Easy")
     assert many == "line 2: multiple" and clash.startswith("line 3: invalid")
     code, out, _ = run(["rate", str(f), "--json"], capsys)
     objs = [json.loads(x) for x in out.splitlines()]
     assert set(objs[0]) >= {"puzzle", "status", "level", "level_number", "difficulty",
-                            "book_score", "book_level", "hardest", "guesses"}
+                            "book_score", "book_level", "hardest", "explainer_hardest",
+                            "guesses"}
     assert objs[0]["level_number"] == 1 and objs[0]["book_level"] == "Easy"
     assert objs[1]["status"] == "multiple" and objs[1]["level"] is None
 

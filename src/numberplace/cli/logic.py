@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, TextIO, TypeVar
 
 from .. import formats
+from ..arguments import SCALES
 from ..errors import FormatError, NumberplaceError
 from ..formats._common import counted
 from ..model.puzzle import Puzzle
@@ -215,7 +216,7 @@ def rate(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
     # imported here: --help loads every command's module; each loads its work when it runs
     from ..logic.rating import rate as rate_puzzle
 
-    task = functools.partial(rate_puzzle, time_limit=args.time_limit)
+    task = functools.partial(rate_puzzle, time_limit=args.time_limit, scale=args.scale)
 
     def say(rec: formats.Record, puzzle: Puzzle, r: Rating) -> tuple[str, str]:
         status = r.level or str(r.status)
@@ -224,10 +225,12 @@ def rate(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
         if r.level is None:
             return status, f"line {rec.line}: {r.status}" + (f": {r.message}" if r.message
                                                             else "")
-        book = f"; book score {r.book_score} ({r.book_level})" if r.book_score else ""
-        return status, (f"line {rec.line}: {r.level} (level {r.level_number}), difficulty "
-                        f"{r.difficulty}, hardest {r.hardest}, "
-                        f"{counted(r.guesses, 'guess', 'guesses')}{book}")
+        book = (f"; book score {r.book_score}, book level {r.book_level}" if r.book_score
+                else "")
+        return status, (f"line {rec.line}: {r.level} (level {r.level_number}), hardest "
+                        f"{r.hardest}, {counted(r.guesses, 'guess', 'guesses')}; difficulty "
+                        f"{r.difficulty} ({args.scale} scale, set by {r.explainer_hardest})"
+                        f"{book}")
 
     return _through(args, out, settings, task, say)
 
@@ -253,13 +256,22 @@ def add_parsers(sub: options.Commands) -> None:
                            "for none)")
 
     p = options.command(sub, "rate", rate, "rate each puzzle's difficulty",
-                        "Rate each puzzle: our level (1 Easy ... 6 Trial and Error, by the hardest"
-                        " technique needed), a difficulty on the Sudoku Explainer scale, the "
-                        "hardest technique, guesses, and the programming book's score and level. "
+                        "Rate each puzzle: our level (1 Easy ... 6 Trial and Error) and the "
+                        "hardest technique, which decided it; guesses; a difficulty on the "
+                        "Sudoku Explainer scale and the hardest step of the Explainer's path, "
+                        "which set it; and the programming book's score and level. "
                         "Puzzles without exactly one solution are reported as such, never rated.")
     options.add_input(p)
+    p.add_argument("--scale", choices=SCALES, default=SCALES[0],
+                   help="the Explainer's technique set the difficulty follows: explainer, "
+                        "Sudoku Explainer 1.2.1's (most published ratings); sukaku, "
+                        "SukakuExplainer's default set, which adds Skyscrapers, Kites, "
+                        "Turbot Fish, strong-linked fish and WXYZ- to TUVWXYZ-Wings "
+                        "(default: explainer)")
     options.add_json(p, "one JSON object per puzzle per line: puzzle, status, level, "
-                        "level_number, difficulty, book_score, book_level, hardest, guesses")
+                        "level_number, difficulty, book_score, book_level, hardest (the "
+                        "technique that decided the level), explainer_hardest (the step that "
+                        "set the difficulty), guesses")
     options.add_time_limit(p, options.DEFAULT_SECONDS, "give up rating a puzzle after S "
                            f"seconds (status limit; default {options.DEFAULT_SECONDS:g}, 0 for "
                            "none)")

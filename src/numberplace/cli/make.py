@@ -50,13 +50,14 @@ def _make(seed: int, shape: Shape, settings: dict[str, object], symmetry: str,
 
 
 def _make_sums(seed: int, kind: SumsKind, level: str | None, time_limit: float | None,
-               as_json: bool) -> list[Made]:
+               as_json: bool, one_cell_cages: int) -> list[Made]:
     """A Kakuro or Killer of one seed, and its record (runs in a worker)."""
     # imported here: --help loads every command's module; each loads its work when it runs
     from ..generate import generate_sums
 
     try:
-        made = generate_sums(kind, level=level, seed=seed, time_limit=time_limit)
+        made = generate_sums(kind, level=level, seed=seed, time_limit=time_limit,
+                             one_cell_cages=one_cell_cages)
     except NumberplaceError as exc:
         return [(seed, None, None, str(exc))]
     layout = "rotate180" if kind.kind == "kakuro" else "none"
@@ -73,6 +74,7 @@ def generate(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
     when some seed gave no puzzle."""
     # imported here: --help loads every command's module; each loads its work when it runs
     from ..generate import check_sums_level, sums_kind
+    from ..generate.sumgen import ONE_CELL_CAGES
 
     start = time.monotonic()
     kind = sums_kind(args.shape)
@@ -83,10 +85,16 @@ def generate(args: argparse.Namespace, out: TextIO, settings: Settings) -> int:
                 raise NumberplaceError(f"{flag} chooses givens; a {kind.kind.capitalize()} is "
                                        f"made of sums (ask for --level)")
         check_sums_level(kind, args.level)
+        if args.one_cell_cages is not None and kind.kind != "killer":
+            raise NumberplaceError("--one-cell-cages is for Killers")
         fmt = args.out_format or kind.kind
         work = functools.partial(_make_sums, kind=kind, level=args.level,
-                                 time_limit=args.time_limit, as_json=args.json)
+                                 time_limit=args.time_limit, as_json=args.json,
+                                 one_cell_cages=(ONE_CELL_CAGES if args.one_cell_cages is None
+                                                 else args.one_cell_cages))
     else:
+        if args.one_cell_cages is not None:
+            raise NumberplaceError("--one-cell-cages is for Killers (--shape killer)")
         shape = _shape(args.shape, args.seed, args.time_limit)
         wanted = _wanted(args, shape)
         asked = None
@@ -237,6 +245,10 @@ def add_parsers(sub: options.Commands) -> None:
     p.add_argument("--pattern", metavar="COUNTS",
                    help="digit-count pattern: how many digits keep 0, 1, ..., 9 copies, "
                         "e.g. 0122211000")
+    p.add_argument("--one-cell-cages", type=options.whole_number(0, "must be 0 or more"),
+                   default=None, metavar="N",
+                   help="Killer: the most cages of one cell, each a given in disguise "
+                        "(default 1; published Killers have 0 to 3)")
     p.add_argument("--count", type=options.positive, default=1, metavar="N",
                    help="puzzles to make (default 1)")
     p.add_argument("--seed", type=options.whole_number(0, "must be 0 or more"), default=None,

@@ -10,6 +10,7 @@
  *   _canon.c           canon and canon_many (canon.py)
  *   logic/_fish.c      fish_search (logic/complex_fish.py)
  *   logic/_xchain.c    xchain (logic/xchain.py, logic/xchain_plus.py)
+ *   logic/_aligned.c   aligned (logic/explainer_rules.py)
  *
  * Python reaches it through native.py alone and _core.pyi declares it; REVISION changes
  * with what it offers (native.py uses no core of another revision).
@@ -68,6 +69,9 @@ static PyMethodDef core_functions[] = {
      "xchain(ncells, size, houses, kinds, candidates, kind, deadline) -> (value, size, "
      "order, name, removals), None, or False past the deadline: logic/xchain.py's "
      "chains of one kind, nested ones included (see logic/_xchain.c)"},
+    {"aligned", np_aligned, METH_VARARGS,
+     "aligned(peers, candidates, degree) -> removals or None: logic/explainer_rules.py's "
+     "aligned pair (degree 2) or triple (3) exclusion (see logic/_aligned.c)"},
 #endif
     {NULL, NULL, 0, NULL}};
 
@@ -94,7 +98,7 @@ PyMODINIT_FUNC PyInit__core(void)
     }
     /* the revision of this interface (native.py uses no core of another), and the limits
        and numbering of the searches, which Python reads rather than copies */
-    PyModule_AddIntConstant(m, "REVISION", 1);
+    PyModule_AddIntConstant(m, "REVISION", 2);
 #ifdef NP_HAVE_XCHAIN
     PyModule_AddIntConstant(m, "HAVE_XCHAIN", 1);
     PyModule_AddIntConstant(m, "XCHAIN_KINDS", XK_KINDS);

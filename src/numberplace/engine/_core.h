@@ -15,6 +15,7 @@
  *   _canon.c           canonical forms (canon.py)
  *   logic/_fish.c      complex fish (logic/complex_fish.py)
  *   logic/_xchain.c    Sudoku Explainer's chains (logic/xchain.py, logic/xchain_plus.py)
+ *   logic/_aligned.c   Sudoku Explainer's aligned exclusions (logic/explainer_rules.py)
  *
  * This header holds what more than one of them needs: the Engine, a search's memory and
  * state, the limits and numbering the module publishes, and the functions one unit calls
@@ -204,6 +205,8 @@ NP_INTERNAL PyObject *np_fish_search(PyObject *module, PyObject *args);
 #ifdef NP_HAVE_XCHAIN
 NP_INTERNAL PyObject *np_xchain(PyObject *module, PyObject *args);
 NP_INTERNAL PyObject *np_xchain_names(void);
+/* logic/_aligned.c, on the same 128-bit cell sets */
+NP_INTERNAL PyObject *np_aligned(PyObject *module, PyObject *args);
 #endif
 
 #endif /* NUMBERPLACE_CORE_H */

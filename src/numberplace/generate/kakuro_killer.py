@@ -84,12 +84,15 @@ def check_sums_level(kind: SumsKind, level: int | str | None) -> int | None:
 
 def generate_sums(kind: SumsKind | str, *, level: int | str | None = None,
                   seed: int | None = None, max_attempts: int = 1000,
-                  time_limit: float | None = None) -> Generated:
+                  time_limit: float | None = None,
+                  one_cell_cages: int = sumgen.ONE_CELL_CAGES) -> Generated:
     """A Kakuro or Killer with exactly one solution (both engines' search says so), rated,
     at ``level`` when one is asked (see :data:`SUM_LEVELS`). ``kind`` is a
     :class:`SumsKind` or its name (:func:`sums_kind`). Puzzles are drawn until one rates
     at the level; ``max_attempts`` and ``time_limit`` bound that (LimitError or
-    NumberplaceError past them). The same arguments and seed give the same puzzle.
+    NumberplaceError past them). A Killer has at most ``one_cell_cages`` cages of one
+    cell (see :func:`~numberplace.generate.sumgen.generate_killer`). The same arguments
+    and seed give the same puzzle.
     """
     if isinstance(kind, str):
         found = sums_kind(kind)
@@ -103,6 +106,7 @@ def generate_sums(kind: SumsKind | str, *, level: int | str | None = None,
     elif isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"seed must be a whole number, not {arguments.type_name(seed)}")
     max_attempts = arguments.whole(max_attempts, "max_attempts", 1)
+    one_cell_cages = arguments.whole(one_cell_cages, "one_cell_cages", 0, 10_000)
     time_limit = arguments.seconds(time_limit)
     deadline = Deadline(time_limit)
     rng = random.Random(seed)
@@ -120,7 +124,8 @@ def generate_sums(kind: SumsKind | str, *, level: int | str | None = None,
                 cage = _KILLER_CAGE.get(target or 2, sumgen.MAX_CAGE)
                 made = sumgen.generate_killer(kind.base, seed=draw,
                                               max_cage=min(cage, kind.base.size),
-                                              deadline=deadline)
+                                              deadline=deadline,
+                                              one_cell_cages=one_cell_cages)
             left = deadline.left()
             rating = rate(made.puzzle, book=False, time_limit=60.0 if left is None else left)
             if rating.status is not engine.Status.UNIQUE:

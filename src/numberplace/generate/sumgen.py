@@ -1,10 +1,14 @@
 """Generate Kakuros and Killer Sudokus with exactly one solution.
 
 A Killer (:func:`generate_killer`) starts from a random full grid of its base shape. Its
-cages grow from random cells, each taking random neighbours (up to a random size of 2 to
-5) whose digits it does not hold yet; the sums come from the grid. While a search finds a
-second solution, a cage holding a cell where the two differ is split in two (each part
-still connected), and the sums are taken again: a cage can only get smaller, so this ends.
+cages grow from random cells, each taking random neighbours whose digits it does not
+hold yet, up to a size drawn as published Killers' cage sizes go; a cell left alone
+joins a neighbouring cage. The sums come from the grid. While a search finds a second
+solution, a cell where the two differ moves to a neighbouring cage (a bounded number of
+times), then a cage holding such a cell is split in two (each part still connected):
+cages only get smaller then, so this ends. One-cell cages beyond the number allowed
+(one by default) are merged into a neighbour where the puzzle keeps one solution, or
+the grid is dropped for another.
 
 A Kakuro is made in four parts:
 
@@ -106,44 +110,163 @@ class GeneratedKiller:
 MAX_CAGE = 5
 #: Nodes a Killer's uniqueness check may take before a cage is split anyway.
 KILLER_CHECK_NODES = 200_000
+#: How many cages of each size published Killers have: the 14 collected 9x9 Killers of
+#: two publishers (tests/data/sums/killer-9x9.txt, 424 cages). Cages grow to sizes drawn
+#: with these weights; one-cell cages are not grown, as a one-cell cage is a given.
+PUBLISHED_CAGE_SIZES = {1: 15, 2: 219, 3: 122, 4: 44, 5: 12, 6: 5, 7: 7}
+#: One-cell cages a Killer may have by default (published ones have 0 to 3, 1 on average).
+ONE_CELL_CAGES = 1
+#: Moves of a cell from cage to cage a Killer's repair may make before it splits cages.
+KILLER_MOVES = 60
+#: Grids a Killer generator draws before it gives up keeping to the one-cell cages asked.
+KILLER_GRIDS = 50
 
 
 def generate_killer(base: Shape | None = None, *, seed: int | None = None,
                     max_cage: int | None = None, deadline: Deadline = NEVER,
-                    repeats: bool = False) -> GeneratedKiller:
+                    repeats: bool = False, one_cell_cages: int = ONE_CELL_CAGES
+                    ) -> GeneratedKiller:
     """A Killer Sudoku on ``base`` (classic 9x9 by default; any Sudoku shape) with exactly
     one solution and no givens, its cages of up to ``max_cage`` cells (default
-    :data:`MAX_CAGE`, at most the shape's size). With ``repeats``, the variant whose cage
-    digits may repeat where a cage's cells share no house: every cage is such a cage, and
-    cages grow over repeated digits. The same seed gives the same puzzle."""
+    :data:`MAX_CAGE`, at most the shape's size) and at most ``one_cell_cages`` cages of
+    one cell (a one-cell cage is a given in disguise). With ``repeats``, the variant
+    whose cage digits may repeat where a cage's cells share no house: every cage is such
+    a cage, and cages grow over repeated digits. The same seed gives the same puzzle.
+
+    Cages grow to sizes drawn as published Killers have them
+    (:data:`PUBLISHED_CAGE_SIZES`). While a search finds a second solution, a cell where
+    the two differ moves to a neighbouring cage (both stay connected, no digit twice),
+    which changes both sums; after :data:`KILLER_MOVES` moves, a cage holding such a cell
+    is split in two instead. A cage of one cell is merged into a neighbour where that
+    keeps one solution. A grid that ends with more one-cell cages than allowed is
+    dropped for a new one (at most :data:`KILLER_GRIDS`; then NumberplaceError).
+    """
     base = classic(9) if base is None else base
     if base.cages:
         raise NumberplaceError(f"the {base.name} shape has cages already")
     max_cage = (min(MAX_CAGE, base.size) if max_cage is None
                 else arguments.whole(max_cage, "max_cage", 1, base.size))
+    one_cell_cages = arguments.whole(one_cell_cages, "one_cell_cages", 0, base.ncells)
     seed = random.randrange(2**32) if seed is None else seed
     rng = random.Random(seed)
-    grid = random_grid(base, rng.randrange(2**32))
-    beside = _neighbours(base)
-    cages = _grow_cages(rng, grid, beside, max_cage, repeats)
     splits = 0
-    while True:
-        deadline.check()
-        shape = killer(base, [(cells, sum(grid[c] for c in cells), repeats)
-                              for cells in cages])
-        puzzle = Puzzle(shape, (0,) * shape.ncells)
+    for _ in range(KILLER_GRIDS):
+        grid = random_grid(base, rng.randrange(2**32))
+        maker = _KillerCages(rng, base, grid, max_cage, repeats)
+        puzzle: Puzzle | None = maker.unique(deadline)
+        splits += maker.splits
+        if puzzle is not None and maker.singles() > one_cell_cages:
+            puzzle = maker.merge_singles(deadline, one_cell_cages)
+        if puzzle is not None:
+            return GeneratedKiller(puzzle, grid, seed, splits)
+    raise NumberplaceError(f"no Killer with at most {one_cell_cages} one-cell cages in "
+                           f"{KILLER_GRIDS} grids; allow more one-cell cages")
+
+
+class _KillerCages:
+    """The cages of a Killer on one full grid, as they are grown and repaired (see
+    :func:`generate_killer`)."""
+
+    def __init__(self, rng: random.Random, base: Shape, grid: Sequence[int], max_cage: int,
+                 repeats: bool) -> None:
+        self.rng, self.base, self.grid = rng, base, grid
+        self.max_cage, self.repeats = max_cage, repeats
+        self.beside = _neighbours(base)
+        self.cages = _grow_cages(rng, grid, self.beside, max_cage, repeats)
+        self.splits = 0
+
+    def singles(self) -> int:
+        return sum(1 for cells in self.cages if len(cells) == 1)
+
+    def puzzle(self) -> Puzzle:
+        shape = killer(self.base, [(cells, sum(self.grid[c] for c in cells), self.repeats)
+                                   for cells in self.cages])
+        return Puzzle(shape, (0,) * shape.ncells)
+
+    def differ(self, puzzle: Puzzle) -> set[int] | None:
+        """None when the puzzle has one solution, else the cells where a second differs
+        from the grid (every cell where the search was cut short)."""
         found = solve(puzzle, limit=2, keep=2, node_limit=KILLER_CHECK_NODES)
         if found.status == "unique":
-            return GeneratedKiller(puzzle, grid, seed, splits)
-        # where a second solution differs (a cage holding one such cell holds two, as its
-        # sum is kept); a search cut short splits any cage
-        other = [s for s in found.solutions if s != grid]
-        differ = ({c for c in range(base.ncells) if other[0][c] != grid[c]} if other
-                  else set(range(base.ncells)))
-        k = rng.choice([k for k, cells in enumerate(cages)
-                        if len(cells) > 1 and differ & set(cells)])
-        cages[k:k + 1] = _split(rng, cages[k], beside)
-        splits += 1
+            return None
+        other = [s for s in found.solutions if s != self.grid]
+        return ({c for c in range(self.base.ncells) if other[0][c] != self.grid[c]} if other
+                else set(range(self.base.ncells)))
+
+    def unique(self, deadline: Deadline) -> Puzzle:
+        """Repair the cages until the puzzle has one solution (see :func:`generate_killer`)."""
+        moves = 0
+        while True:
+            deadline.check()
+            puzzle = self.puzzle()
+            differ = self.differ(puzzle)
+            if differ is None:
+                return puzzle
+            if moves < KILLER_MOVES and self._move(differ):
+                moves += 1
+                continue
+            whole = [k for k, cells in enumerate(self.cages)
+                     if len(cells) > 1 and differ & set(cells)]
+            # a split that leaves no one-cell cage, where a cage is big enough
+            big = [k for k in whole if len(self.cages[k]) >= 4]
+            k = self.rng.choice(big or whole)
+            self.cages[k:k + 1] = _split(self.rng, self.cages[k], self.beside,
+                                         least=2 if big else 1)
+            self.splits += 1
+
+    def _owner(self) -> list[int]:
+        owner = [0] * self.base.ncells
+        for k, cells in enumerate(self.cages):
+            for c in cells:
+                owner[c] = k
+        return owner
+
+    def _fits(self, cell: int, cells: Sequence[int]) -> bool:
+        """Whether ``cell`` may join the cage of ``cells``: room, and its digit not there."""
+        return (len(cells) < self.max_cage
+                and (self.repeats or self.grid[cell] not in {self.grid[c] for c in cells}))
+
+    def _move(self, differ: set[int]) -> bool:
+        """Move a cell where two solutions differ to a neighbouring cage; False when no
+        such cell can move (its cage would fall apart or become one cell)."""
+        owner = self._owner()
+        moves = []
+        for c in sorted(differ):
+            home = self.cages[owner[c]]
+            if len(home) < 3 or not _connected(set(home) - {c}, self.beside):
+                continue
+            for k in sorted({owner[n] for n in self.beside[c]} - {owner[c]}):
+                if self._fits(c, self.cages[k]):
+                    moves.append((c, k))
+        if not moves:
+            return False
+        c, k = self.rng.choice(moves)
+        self.cages[owner[c]] = tuple(q for q in self.cages[owner[c]] if q != c)
+        self.cages[k] = tuple(sorted((*self.cages[k], c)))
+        return True
+
+    def merge_singles(self, deadline: Deadline, allowed: int) -> Puzzle | None:
+        """Merge one-cell cages into neighbouring cages, each merge kept only while the
+        puzzle keeps one solution, until at most ``allowed`` are left; None if they
+        cannot all go."""
+        for single in [cells for cells in self.cages if len(cells) == 1]:
+            if self.singles() <= allowed:
+                break
+            if single not in self.cages:
+                continue  # another one-cell cage took it
+            cell = single[0]
+            owner = self._owner()
+            for k in sorted({owner[n] for n in self.beside[cell]} - {owner[cell]}):
+                deadline.check()
+                if not self._fits(cell, self.cages[k]):
+                    continue
+                kept = list(self.cages)
+                self.cages[k] = tuple(sorted((*self.cages[k], cell)))
+                self.cages.remove(single)
+                if self.differ(self.puzzle()) is None:
+                    break
+                self.cages = kept
+        return self.puzzle() if self.singles() <= allowed else None
 
 
 def _neighbours(shape: Shape) -> list[list[int]]:
@@ -152,8 +275,16 @@ def _neighbours(shape: Shape) -> list[list[int]]:
              if (r + dr, c + dc) in at] for r, c in shape.coords]
 
 
+def _draw_size(rng: random.Random, max_cage: int) -> int:
+    """A cage size of 2 to ``max_cage``, drawn as published Killers' sizes go."""
+    sizes = [s for s in PUBLISHED_CAGE_SIZES if 2 <= s <= max_cage] or [max_cage]
+    return rng.choices(sizes, [PUBLISHED_CAGE_SIZES.get(s, 1) for s in sizes])[0]
+
+
 def _grow_cages(rng: random.Random, grid: Sequence[int], beside: list[list[int]],
                 max_cage: int, repeats: bool = False) -> list[tuple[int, ...]]:
+    """Cages grown from random cells to drawn sizes; a cell left alone joins a
+    neighbouring cage that has room and lacks its digit, where there is one."""
     owner = [-1] * len(grid)
     cages: list[list[int]] = []
     for start in rng.sample(range(len(grid)), len(grid)):
@@ -161,7 +292,7 @@ def _grow_cages(rng: random.Random, grid: Sequence[int], beside: list[list[int]]
             continue
         cage = [start]
         owner[start] = len(cages)
-        size = rng.randint(min(2, max_cage), max_cage)
+        size = _draw_size(rng, max_cage) if max_cage > 1 else 1
         while len(cage) < size:
             digits = {grid[c] for c in cage}
             free = [n for c in cage for n in beside[c]
@@ -172,13 +303,49 @@ def _grow_cages(rng: random.Random, grid: Sequence[int], beside: list[list[int]]
             owner[pick] = len(cages)
             cage.append(pick)
         cages.append(cage)
-    return [tuple(sorted(cage)) for cage in cages]
+    for k, cage in enumerate(cages):
+        if len(cage) != 1 or max_cage == 1:
+            continue
+        cell = cage[0]
+        homes = [j for j in sorted({owner[n] for n in beside[cell]})
+                 if j != k and len(cages[j]) < max_cage
+                 and (repeats or grid[cell] not in {grid[c] for c in cages[j]})]
+        if homes:
+            j = min(homes, key=lambda j: len(cages[j]))
+            cages[j].append(cell)
+            owner[cell] = j
+            cage.clear()
+    return [tuple(sorted(cage)) for cage in cages if cage]
 
 
-def _split(rng: random.Random, cells: tuple[int, ...], beside: list[list[int]]
-           ) -> list[tuple[int, ...]]:
+def _connected(cells: set[int], beside: list[list[int]]) -> bool:
+    """Whether ``cells`` form one piece."""
+    if not cells:
+        return True
+    start = next(iter(cells))
+    seen, todo = {start}, [start]
+    while todo:
+        for n in beside[todo.pop()]:
+            if n in cells and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return len(seen) == len(cells)
+
+
+def _split(rng: random.Random, cells: tuple[int, ...], beside: list[list[int]],
+           least: int = 1) -> list[tuple[int, ...]]:
     """A cage cut in two connected parts: one grown from a random cell, the rest left
-    connected (cells that would be cut off join the grown part)."""
+    connected (cells that would be cut off join the grown part); with ``least`` 2, a
+    cut that leaves a part of one cell is tried again (a few times)."""
+    for _ in range(20):
+        parts = _split_once(rng, cells, beside)
+        if min(len(p) for p in parts) >= least:
+            break
+    return parts
+
+
+def _split_once(rng: random.Random, cells: tuple[int, ...], beside: list[list[int]]
+                ) -> list[tuple[int, ...]]:
     inside = set(cells)
     part = {rng.choice(cells)}
     target = max(1, len(cells) // 2)

@@ -3,12 +3,13 @@
 The Explainer rates a puzzle by solving it: at each step it takes the first technique in
 its order that finds anything, and the puzzle's difficulty is the value of the hardest
 step taken. Its simpler techniques (singles, intersections, subsets, fish, XY- and
-XYZ-Wings, unique rectangles, BUG) are ours too: the technique table says which, in the
-Explainer's order, and its values where they differ from ours. It takes an
+XYZ-Wings) are ours too, at the same values; its unique loops, bivalue universal
+grave and aligned exclusions are its own (:mod:`.explainer_rules`). It takes an
 intersection or a hidden pair or triple that leaves a hidden single at once, at values
 of its own ("direct" techniques, found here). Where they are all stuck it uses chains
 of its own kinds (:mod:`.xchain`), applies the cheapest of the first kind that finds
-any, and goes on from the board that leaves.
+any, and goes on from the board that leaves. :func:`_producers` lists the techniques
+in the Explainer's order.
 
 :func:`explainer_difficulty` follows that path here. Without the compiled core, whose
 chain search goes on to the nested chains, a board that needs nested chains is valued
@@ -20,13 +21,18 @@ Ratings follow this path on grids of up to 81 cells without sums (see
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from itertools import combinations
 
-from ..model.shape import HouseKind
+from .. import arguments
+from ..model.shape import HouseKind, Shape
 from .board import Board, values_of
+from .explainer_rules import aligned_exclusion, bivalue_universal_grave, unique_loop
+from .intersections import CLAIMING, POINTING
 from .step import Step
-from .techniques import REGISTRY, Finder
-from .xchain import NESTED, NESTED_DYNAMIC, Chaining, compiled_for
+from .techniques import REGISTRY
+from .wings import XY_WING, XYZ_WING
+from .xchain import FAMILIES, NESTED, NESTED_DYNAMIC, Chaining, Hint, compiled_for
 from .xchain_plus import crossings
 
 #: The Explainer's values for an intersection or hidden set that leaves a hidden single,
@@ -37,74 +43,115 @@ DIRECT_HIDDEN_PAIR = 2.0
 DIRECT_HIDDEN_TRIPLE = 2.5
 
 
-def explainer_difficulty(board: Board, value_of: Callable[[Step], float]
-                         ) -> tuple[float, str, bool]:
+# The steps of the Explainer's path, in its order: each tries one technique on a board
+# and gives the value, name and application of the first thing it finds, else None.
+Found = tuple[float, str, Callable[[], None]]
+Producer = Callable[[Board], Found | None]
+
+
+def _ours(name: str, value_of: Callable[[Step], float]) -> Producer:
+    """One of our techniques, the first step its finder gives."""
+    finder = REGISTRY.finders([name], True)[0]
+
+    def find(board: Board) -> Found | None:
+        step = next(finder(board, board.shape), None)
+        if step is None:
+            return None
+        return value_of(step), step.technique, partial(step.apply, board)
+    return find
+
+
+def _placing(search: Callable[[Board], tuple[float, str, tuple[int, int]] | None]
+             ) -> Producer:
+    """A direct technique: the cell and value it places."""
+    def find(board: Board) -> Found | None:
+        found = search(board)
+        if found is None:
+            return None
+        value, name, (cell, v) = found
+        return value, name, partial(board.place, cell, v)
+    return find
+
+
+def _removing(search: Callable[[Board], Hint | None]) -> Producer:
+    """One of the Explainer's own rules or chains: the candidates its hint removes."""
+    def find(board: Board) -> Found | None:
+        hint = search(board)
+        if hint is None:
+            return None
+
+        def apply() -> None:
+            for cell, v in hint.removals:
+                board.eliminate(cell, v)
+        return hint.value, hint.kind, apply
+    return find
+
+
+def _producers(shape: Shape, scale: str, value_of: Callable[[Step], float]
+               ) -> list[Producer]:
+    """The Explainer's techniques on ``scale``, in the order it tries them."""
+    scale = arguments.scale(scale)
+    crossed = crossings(shape)
+
+    def ours(*names: str) -> list[Producer]:
+        return [_ours(name, value_of) for name in names]
+
+    return [
+        *ours("Full House", "Hidden Single"),
+        _placing(partial(_direct_locking, crossed=crossed)),
+        _placing(partial(_direct_hidden, degree=2)),
+        *ours("Naked Single"),
+        _placing(partial(_direct_hidden, degree=3)),
+        *ours(POINTING, CLAIMING, "Locked Pair", "Naked Pair", "X-Wing", "Hidden Pair",
+              "Locked Triple", "Naked Triple", "Swordfish", "Hidden Triple", XY_WING,
+              XYZ_WING),
+        _removing(unique_loop),
+        *ours("Naked Quadruple", "Jellyfish", "Hidden Quadruple"),
+        _removing(bivalue_universal_grave),
+        _removing(partial(aligned_exclusion, degree=2)),
+        # the chains: cycles and forcing chains, then the aligned triple, then the rest
+        _removing(partial(_chains, kinds=range(1))),
+        _removing(partial(aligned_exclusion, degree=3)),
+        _removing(partial(_chains, kinds=range(1, len(FAMILIES)))),
+    ]
+
+
+def _chains(board: Board, kinds: range) -> Hint | None:
+    return Chaining(board).first(kinds)
+
+
+def explainer_difficulty(board: Board, value_of: Callable[[Step], float],
+                         scale: str = "explainer") -> tuple[float, str, bool]:
     """The Explainer's difficulty of the puzzle on ``board`` (which is solved on the way),
     the name of its hardest step, and whether the path reached the end, taking steps in
-    the Explainer's order (see the module docs). ``value_of`` gives the value of one of
-    our steps. A board past every kind of chain followed is stepped past with our own
-    techniques, valued as the next kind the Explainer has (:data:`NESTED` without the
-    compiled core, :data:`NESTED_DYNAMIC` with it); one that they cannot get past
-    either ends the path. The board's memo's deadline bounds the work; past it,
-    :class:`~numberplace.errors.LimitError`."""
+    the Explainer's order on ``scale`` (see :data:`~numberplace.arguments.SCALES`).
+    ``value_of`` gives the value of one of our steps. A board past every kind of chain
+    followed is stepped past with our own techniques, valued as the next kind the
+    Explainer has (:data:`NESTED` without the compiled core, :data:`NESTED_DYNAMIC`
+    with it); one that they cannot get past either ends the path. The board's memo's
+    deadline bounds the work; past it, :class:`~numberplace.errors.LimitError`."""
     shape = board.shape
-    # our techniques that the Explainer has too, in its order: it takes its direct
-    # techniques (below) around the naked single
-    order = REGISTRY.explainer_order()
-    at = order.index("Naked Single")
-    singles = REGISTRY.finders(order[:at], True)
-    naked = REGISTRY.finders(order[at:at + 1], True)
-    rest = REGISTRY.finders(order[at + 1:], True)
-    crossed = crossings(shape)
+    producers = _producers(shape, scale, value_of)
     hardest, name = 0.0, ""
-
-    def first(finders: Sequence[Finder]) -> Step | None:
-        for finder in finders:
-            step = next(finder(board, shape), None)
-            if step is not None:
-                return step
-        return None
-
     while any(board.candidates):
         board.memo.check_time()
-        value: float
-        step = first(singles)
-        direct = None if step else _direct_locking(board, crossed)
-        if direct is None and step is None:
-            direct = _direct_hidden(board, 2)
-        if step is None and direct is None:
-            step = first(naked)
-        if step is None and direct is None:
-            direct = _direct_hidden(board, 3)
-        if step is None and direct is None:
-            step = first(rest)
-        if step is not None:
-            value = REGISTRY.get(step.technique).explainer_value or value_of(step)
-            what = step.technique
-            step.apply(board)
-        elif direct is not None:
-            value, what, (cell, v) = direct
-            board.place(cell, v)
-        else:
-            hint = Chaining(board).first()
-            if hint is None:
-                past = NESTED_DYNAMIC if compiled_for(shape) else NESTED
-                step = first(REGISTRY.finders(REGISTRY.rating_order(), True))
-                if step is None:
-                    # stuck for good: the Explainer would be stuck here too
-                    return max(hardest, past), "Nested Forcing Chain", False
-                value, what = past, "Nested Forcing Chain"
-                step.apply(board)
-            else:
-                value, what = hint.value, hint.kind
-                for cell, v in hint.removals:
-                    board.eliminate(cell, v)
+        found = next((f for f in map(lambda p: p(board), producers) if f is not None), None)
+        if found is None:
+            past = NESTED_DYNAMIC if compiled_for(shape) else NESTED
+            step = next((s for finder in REGISTRY.finders(REGISTRY.rating_order(), True)
+                         for s in finder(board, shape)), None)
+            if step is None:
+                # stuck for good: the Explainer would be stuck here too
+                return max(hardest, past), "Nested Forcing Chain", False
+            found = past, "Nested Forcing Chain", partial(step.apply, board)
+        value, what, apply = found
+        apply()
         if value > hardest:
             hardest, name = value, what
     return hardest, name, True
 
 
-def _direct_locking(board: Board, crossed: list[tuple[int, int, int]]
+def _direct_locking(board: Board, *, crossed: list[tuple[int, int, int]]
                     ) -> tuple[float, str, tuple[int, int]] | None:
     """An intersection whose removals leave a value one place in a house parallel to
     the first: that placement, and the Explainer's value for it."""
@@ -136,7 +183,7 @@ def _direct_locking(board: Board, crossed: list[tuple[int, int, int]]
     return None
 
 
-def _direct_hidden(board: Board, degree: int) -> tuple[float, str, tuple[int, int]] | None:
+def _direct_hidden(board: Board, *, degree: int) -> tuple[float, str, tuple[int, int]] | None:
     """A hidden pair (or triple) whose removals leave another value one place in its
     house: that placement, and the Explainer's value for it."""
     shape = board.shape

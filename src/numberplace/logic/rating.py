@@ -88,10 +88,14 @@ class Rating:
     difficulty: float | None = None
     book_score: int | None = None
     book_level: str | None = None
+    #: the technique that decided the level: the most valued step of that level
     hardest: str | None = None
     guesses: int = 0
     steps: Counter[str] = field(default_factory=Counter)
     message: str = ""
+    #: the step that set the difficulty: the Explainer's hardest step on its path (our
+    #: own hardest step where the difficulty is our path's)
+    explainer_hardest: str | None = None
 
 
 def level_of(technique: str) -> Level:
@@ -138,8 +142,12 @@ def book_level(score: int) -> str:
 
 def rate(puzzle: Puzzle | str, *, time_limit: float | None = 60.0,
          node_limit: int = 2_000_000, book: bool = True, memo: Memo | None = None,
-         explainer: bool = True) -> Rating:
+         explainer: bool = True, scale: str = "explainer") -> Rating:
     """Rate a puzzle (see the module docs); ``book`` adds Programming Sudoku's score.
+
+    ``scale`` is the Explainer's technique set the difficulty follows
+    (:data:`~numberplace.arguments.SCALES`): ``explainer``, Sudoku Explainer 1.2.1's,
+    or ``sukaku``, SukakuExplainer's default set.
 
     With ``explainer`` false the difficulty is our own path's hardest step on the
     Explainer's scale, not the Explainer's path (cheaper, and less close to its ratings;
@@ -150,6 +158,7 @@ def rate(puzzle: Puzzle | str, *, time_limit: float | None = 60.0,
     says ``limit``. ``memo``: see :func:`~numberplace.logic.driver.solve_path`.
     """
     puzzle = arguments.puzzle(puzzle)
+    scale = arguments.scale(scale)
     deadline = Deadline(arguments.seconds(time_limit))
     try:
         exact = engine.solve(puzzle, limit=2, keep=0, time_limit=deadline.left(),
@@ -166,7 +175,8 @@ def rate(puzzle: Puzzle | str, *, time_limit: float | None = 60.0,
         return Rating(engine.Status.LIMIT, message=path.message or str(path.status))
     out = Rating(engine.Status.UNIQUE)
     hardest_value = 0.0
-    level = LEVELS[0]
+    # the level's step: the most valued step of the hardest level reached
+    deciding = (0, 0.0)
     for step in path.steps:
         out.steps[step.technique] += 1
         if step.technique == BRUTE_FORCE:
@@ -175,17 +185,20 @@ def rate(puzzle: Puzzle | str, *, time_limit: float | None = 60.0,
             continue  # work under a guess does not make the puzzle harder
         value = _value_of(shape, step)
         if value > hardest_value:
-            hardest_value, out.hardest = value, step.technique
-        level = max(level, level_of(step.technique), key=lambda lv: lv.number)
+            hardest_value, out.explainer_hardest = value, step.technique
+        rank = (level_of(step.technique).number, value)
+        if rank > deciding:
+            deciding, out.hardest = rank, step.technique
     if out.guesses:
         # each guess beyond the first adds a little, up to the scale's top
         hardest_value = min(11.9, 9.0 + 0.1 * (out.guesses - 1))
-        out.hardest = BRUTE_FORCE
+        out.hardest = out.explainer_hardest = BRUTE_FORCE
+    level = LEVELS[max(deciding[0], 1) - 1]
     out.level, out.level_number = level.name, level.number
     out.difficulty = round(hardest_value, 1)
     if explainer:
         try:
-            add_explainer_difficulty(out, puzzle, memo=memo, deadline=deadline)
+            add_explainer_difficulty(out, puzzle, memo=memo, deadline=deadline, scale=scale)
         except LimitError as exc:
             return Rating(engine.Status.LIMIT, message=str(exc))
     if book:
@@ -209,8 +222,8 @@ EXPLAINER_CELLS = 81
 
 
 def add_explainer_difficulty(rating: Rating, puzzle: Puzzle, time_limit: float | None = 60.0,
-                             memo: Memo | None = None, deadline: Deadline | None = None
-                             ) -> None:
+                             memo: Memo | None = None, deadline: Deadline | None = None,
+                             scale: str = "explainer") -> None:
     """Set the difficulty of a puzzle ``rating`` made with ``explainer=False`` to the
     Explainer's path's (see the module docs). Shapes with sums, and shapes of more than
     :data:`EXPLAINER_CELLS` cells, keep theirs. Past
@@ -220,9 +233,11 @@ def add_explainer_difficulty(rating: Rating, puzzle: Puzzle, time_limit: float |
         return
     board = Board.from_puzzle(puzzle, memo)
     board.memo.deadline = deadline or Deadline(arguments.seconds(time_limit))
-    value, _, solved = explainer_difficulty(board, partial(_value_of, shape))
+    value, name, solved = explainer_difficulty(board, partial(_value_of, shape),
+                                               arguments.scale(scale))
     # a puzzle the Explainer's kinds and ours cannot finish keeps its guessing value
-    rating.difficulty = round(value if solved else max(value, rating.difficulty or 0.0), 1)
+    if solved or value >= (rating.difficulty or 0.0):
+        rating.difficulty, rating.explainer_hardest = round(value, 1), name
 
 
 def add_book_score(rating: Rating, puzzle: Puzzle, time_limit: float | None = 60.0,

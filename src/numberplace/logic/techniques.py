@@ -3,11 +3,11 @@
 A technique is known by one :class:`Technique` entry: its standard name, the finder that
 looks for it, its family (the module it lives in), our level, its value on the Sudoku
 Explainer scale, the programming book's name and points, whether it needs the puzzle to
-have one solution, where the Explainer's own path tries it and the Explainer's value
-for it where that differs, and (by its place in the table) the order in which the
-driver tries it. The driver, rating, explanations and the command line read this table and nothing
+have one solution, and (by its place in the table) the order in which the driver tries
+it. The driver, rating, explanations and the command line read this table and nothing
 else, so adding a technique means adding its finder to its family module and an entry
-here.
+here. (Sudoku Explainer's own path, which takes some of these techniques in its own
+order, is listed in :mod:`.explainer`.)
 
 Two orders are read from it: the table's own (simplest first, as a person and Programming Sudoku
 go: a naked single before a hidden single) for explanations and hints, and
@@ -90,11 +90,6 @@ class Technique:
     book_name: str = ""
     book_points: int = 0
     needs_uniqueness: bool = False
-    #: where Sudoku Explainer tries the technique among those it has too (1 first); 0
-    #: where it has no such technique (its chains find what the technique would)
-    explainer_order: int = 0
-    #: the Explainer's value for the technique where it differs from ``value``
-    explainer_value: float | None = None
 
 
 class Registry:
@@ -175,11 +170,6 @@ class Registry:
         """Logical techniques by level, then by Explainer value (ties: driver order)."""
         return [t.name for t in sorted(self.logical(), key=lambda t: (t.level, t.value))]
 
-    def explainer_order(self) -> list[str]:
-        """The techniques Sudoku Explainer has too, in the order it tries them."""
-        return [t.name for t in sorted((t for t in self._items if t.explainer_order),
-                                       key=lambda t: t.explainer_order)]
-
     def book(self) -> list[str]:
         """The programming book's logical techniques, in its order (by its points)."""
         return [t.name for t in sorted((t for t in self.logical() if t.book_points),
@@ -193,58 +183,53 @@ def _table() -> list[Technique]:
     g, tp = Family.CAGES, Family.TEMPLATES
     T = Technique
     return [
-        T("Full House", singles.find_full_house, s, 1, 1.0, explainer_order=1),
-        T("Naked Single", singles.find_naked_single, s, 1, 2.3, "CRME", 1, explainer_order=3),
-        T("Hidden Single", singles.find_hidden_single, s, 1, 1.5, "Lone Ranger", 2,
-          explainer_order=2),
+        T("Full House", singles.find_full_house, s, 1, 1.0),
+        T("Naked Single", singles.find_naked_single, s, 1, 2.3, "CRME", 1),
+        T("Hidden Single", singles.find_hidden_single, s, 1, 1.5, "Lone Ranger", 2),
         # sums (Kakuro, Killer): nothing to find, at once, on shapes without them
         T(cages.UNIQUE_COMBINATION, cages.find_unique_combination, g, 1, 2.4),
         T(cages.CAGE_COMBINATIONS, cages.find_cage_combinations, g, 1, 2.5),
         T(cages.REQUIRED_DIGIT, cages.find_required_digit, g, 2, 2.7),
         T(cages.INNIE_OUTIE, cages.find_innie_outie, g, 2, 2.9),
-        T(intersections.POINTING, intersections.find_pointing, i, 2, 2.6, explainer_order=4),
-        T(intersections.CLAIMING, intersections.find_claiming, i, 2, 2.8, explainer_order=5),
+        T(intersections.POINTING, intersections.find_pointing, i, 2, 2.6),
+        T(intersections.CLAIMING, intersections.find_claiming, i, 2, 2.8),
         T(patterns.PATTERN_MATCH, patterns.find_pattern_match, p, 2, 2.8),
-        T("Locked Pair", subsets.find_locked_pair, sub, 2, 3.0, explainer_order=6),
-        T("Naked Pair", subsets.find_naked_pair, sub, 2, 3.0, "Twins", 3, explainer_order=7),
-        T("Hidden Pair", subsets.find_hidden_pair, sub, 2, 3.4, explainer_order=8),
+        T("Locked Pair", subsets.find_locked_pair, sub, 2, 3.0),
+        T("Naked Pair", subsets.find_naked_pair, sub, 2, 3.0, "Twins", 3),
+        T("Hidden Pair", subsets.find_hidden_pair, sub, 2, 3.4),
         T(cages.CAGE_PERMUTATIONS, cages.find_cage_permutations, g, 3, 3.5),
         T(cages.INNIES_OUTIES, cages.find_innies_outies, g, 3, 3.7),
         T(cages.CAGE_SPLITTING, cages.find_cage_splitting, g, 3, 3.9),
-        T("Locked Triple", subsets.find_locked_triple, sub, 3, 3.6, explainer_order=10),
-        T("Naked Triple", subsets.find_naked_triple, sub, 3, 3.6, "Triplets", 4,
-          explainer_order=11),
-        T("Hidden Triple", subsets.find_hidden_triple, sub, 3, 4.0, explainer_order=12),
-        T("Naked Quadruple", subsets.find_naked_quadruple, sub, 3, 5.0, explainer_order=13),
-        T("Hidden Quadruple", subsets.find_hidden_quadruple, sub, 3, 5.4,
-          explainer_order=14),
-        T("X-Wing", fish.find_x_wing, f, 3, 3.2, explainer_order=9),
+        T("Locked Triple", subsets.find_locked_triple, sub, 3, 3.6),
+        T("Naked Triple", subsets.find_naked_triple, sub, 3, 3.6, "Triplets", 4),
+        T("Hidden Triple", subsets.find_hidden_triple, sub, 3, 4.0),
+        T("Naked Quadruple", subsets.find_naked_quadruple, sub, 3, 5.0),
+        T("Hidden Quadruple", subsets.find_hidden_quadruple, sub, 3, 5.4),
+        T("X-Wing", fish.find_x_wing, f, 3, 3.2),
         # the single-digit patterns are short X-Chains, which the Explainer rates 6.6:
         # with the Extremely Difficult techniques, so that each level rates higher on its
         # scale than the one before
-        T("Swordfish", fish.find_swordfish, f, 4, 3.8, explainer_order=15),
+        T("Swordfish", fish.find_swordfish, f, 4, 3.8),
         T("Skyscraper", single_digit.find_skyscraper, d, 4, 6.6),
         T("2-String Kite", single_digit.find_two_string_kite, d, 4, 6.6),
         T("Empty Rectangle", single_digit.find_empty_rectangle, d, 4, 6.6),
         T(single_digit.DUAL_KITE, single_digit.find_dual_two_string_kite, d, 4, 6.6),
         T(single_digit.DUAL_ER, single_digit.find_dual_empty_rectangle, d, 4, 6.6),
-        T(wings.XY_WING, wings.find_xy_wing, w, 4, 4.2, explainer_order=16),
-        T(wings.XYZ_WING, wings.find_xyz_wing, w, 4, 4.4, explainer_order=17),
+        T(wings.XY_WING, wings.find_xy_wing, w, 4, 4.2),
+        T(wings.XYZ_WING, wings.find_xyz_wing, w, 4, 4.4),
         T(wings.W_WING, wings.find_w_wing, w, 4, 7.0),
         T(coloring.SIMPLE_COLORS_TRAP, coloring.find_simple_colors_trap, col, 4, 6.6),
         T(coloring.SIMPLE_COLORS_WRAP, coloring.find_simple_colors_wrap, col, 4, 6.5),
         T(coloring.MULTI_COLORS_1, coloring.find_multi_colors_1, col, 4, 6.7),
         T(coloring.MULTI_COLORS_2, coloring.find_multi_colors_2, col, 4, 6.7),
-        # the Explainer values the unique rectangle types 1, 2 and 4 alike, and type 3 a
-        # little more for its naked set
         T(uniqueness.UR_TYPE_1, uniqueness.find_unique_rectangle_type1, u, 4, 4.5,
-          needs_uniqueness=True, explainer_order=18),
+          needs_uniqueness=True),
         T(uniqueness.UR_TYPE_2, uniqueness.find_unique_rectangle_type2, u, 4, 4.6,
-          needs_uniqueness=True, explainer_order=19, explainer_value=4.5),
+          needs_uniqueness=True),
         T(uniqueness.UR_TYPE_3, uniqueness.find_unique_rectangle_type3, u, 4, 4.7,
-          needs_uniqueness=True, explainer_order=21, explainer_value=4.6),
+          needs_uniqueness=True),
         T(uniqueness.UR_TYPE_4, uniqueness.find_unique_rectangle_type4, u, 4, 4.6,
-          needs_uniqueness=True, explainer_order=20, explainer_value=4.5),
+          needs_uniqueness=True),
         T(uniqueness.UR_TYPE_5, uniqueness.find_unique_rectangle_type5, u, 4, 4.6,
           needs_uniqueness=True),
         T(uniqueness.UR_TYPE_6, uniqueness.find_unique_rectangle_type6, u, 4, 4.6,
@@ -256,8 +241,8 @@ def _table() -> list[Technique]:
         T(uniqueness.AR_TYPE_2, uniqueness.find_avoidable_rectangle_type2, u, 4, 4.5,
           needs_uniqueness=True),
         T(uniqueness.BUG_PLUS_1, uniqueness.find_bug_plus_one, u, 4, 5.6,
-          needs_uniqueness=True, explainer_order=23),
-        T("Jellyfish", fish.find_jellyfish, f, 4, 5.2, explainer_order=22),
+          needs_uniqueness=True),
+        T("Jellyfish", fish.find_jellyfish, f, 4, 5.2),
         T("Finned X-Wing", fish.find_finned_x_wing, f, 4, 6.6),
         T("Sashimi X-Wing", fish.find_sashimi_x_wing, f, 4, 6.6),
         T("Finned Swordfish", fish.find_finned_swordfish, f, 4, 6.8),

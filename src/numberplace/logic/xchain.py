@@ -255,20 +255,24 @@ class Chaining:
 
     # -- the kinds of chain -------------------------------------------------------------
 
-    def first(self) -> Hint | None:
+    def first(self, kinds: range | None = None) -> Hint | None:
         """The hint the Explainer would apply on this board, or None where none of the
         kinds followed here finds anything: with the compiled core, every kind up to the
-        nested chains; without it, the kinds up to 9.0."""
+        nested chains; without it, the kinds up to 9.0. ``kinds`` picks some of them, by
+        their places in :data:`FAMILIES` (all by default)."""
+        kinds = range(len(FAMILIES)) if kinds is None else kinds
         tables = compiled_for(self.board.shape)
         if tables is not None:
-            for kind in range(len(FAMILIES)):
+            for kind in kinds:
                 hint = self.compiled(kind, tables)
                 if hint is not None:
                     return hint
             return None
-        for search in (self.cycles, self.nishio, self.multiple, self.dynamic,
-                       self.dynamic_plus):
-            hints = search()
+        searches = (self.cycles, self.nishio, self.multiple, self.dynamic, self.dynamic_plus)
+        for kind in kinds:
+            if kind >= len(searches):
+                break
+            hints = searches[kind]()
             if hints:
                 return min(hints, key=lambda h: h.rank)
         return None

@@ -111,7 +111,8 @@ def hint_record(line: int, puzzle: Puzzle, hint: Hint, notation: str = "rc") -> 
 
 def rating_record(line: int, puzzle: Puzzle, rating: Rating) -> Record:
     """A rating: the puzzle, status, level and number, difficulty, Programming Sudoku's score and
-    level, hardest technique, guesses, steps per technique, and a message if any."""
+    level, the technique that decided the level, the step that set the difficulty,
+    guesses, steps per technique, and a message if any."""
     record: Record = {"line": line, "puzzle": puzzle_line(puzzle), **rating_fields(rating)}
     if rating.message:
         record["message"] = rating.message
@@ -123,8 +124,8 @@ def rating_fields(rating: Rating) -> Record:
     return {"status": str(rating.status), "level": rating.level,
             "level_number": rating.level_number, "difficulty": rating.difficulty,
             "book_score": rating.book_score, "book_level": rating.book_level,
-            "hardest": rating.hardest, "guesses": rating.guesses,
-            "steps": dict(rating.steps)}
+            "hardest": rating.hardest, "explainer_hardest": rating.explainer_hardest,
+            "guesses": rating.guesses, "steps": dict(rating.steps)}
 
 
 def generated_record(made: Generated, symmetry: str) -> Record:
