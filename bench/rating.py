@@ -9,11 +9,12 @@ With ``--check`` it follows each puzzle's path once more and checks that every c
 keeps its true digit to the end: no step of the path, nested chains included, removed
 one.
 
-    python bench/rating.py FILE [FILE ...] [--scale explainer|sukaku] [--max N] [--jobs J]
+    python bench/rating.py FILE [FILE ...] [--scale SCALE] [--max N] [--jobs J]
                            [--differences D] [--check]
 
-The sample of ``bench/explainer_sample.py`` has both scales' ratings on each line;
-``--scale`` picks the one to compare with (and the scale ours follows).
+The sample of ``bench/explainer_sample.py`` has two ratings on each line, the explainer
+scale's and SukakuExplainer's default set's; ``--scale`` picks the scale ours follows,
+and theirs on it (:data:`numberplace.arguments.SCALES`: so far the explainer scale).
 
 Ratings must come from outside this project: rate puzzles with Sudoku Explainer's
 ``serate`` command yourself, or take a public collection that lists them.
@@ -130,8 +131,7 @@ def main() -> None:
                              "serate writes")
     parser.add_argument("--scale", choices=SCALES, default=SCALES[0],
                         help="the Explainer scale: ours follows it, and on lines with two "
-                             "ratings it picks theirs (the first for explainer, the second "
-                             "for sukaku)")
+                             "ratings it picks theirs (the first for explainer)")
     parser.add_argument("--max", type=int, default=None, help="puzzles per file")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                         help="worker processes (default: all cores)")

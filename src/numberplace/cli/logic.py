@@ -263,11 +263,9 @@ def add_parsers(sub: options.Commands) -> None:
                         "Puzzles without exactly one solution are reported as such, never rated.")
     options.add_input(p)
     p.add_argument("--scale", choices=SCALES, default=SCALES[0],
-                   help="the Explainer's technique set the difficulty follows: explainer, "
-                        "Sudoku Explainer 1.2.1's (most published ratings); sukaku, "
-                        "SukakuExplainer's default set, which adds Skyscrapers, Kites, "
-                        "Turbot Fish, strong-linked fish and WXYZ- to TUVWXYZ-Wings "
-                        "(default: explainer)")
+                   help="the Explainer's technique set the difficulty follows: "
+                        "explainer, Sudoku Explainer 1.2.1's, which most published ratings "
+                        "use (default: explainer)")
     options.add_json(p, "one JSON object per puzzle per line: puzzle, status, level, "
                         "level_number, difficulty, book_score, book_level, hardest (the "
                         "technique that decided the level), explainer_hardest (the step that "

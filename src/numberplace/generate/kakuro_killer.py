@@ -122,10 +122,12 @@ def generate_sums(kind: SumsKind | str, *, level: int | str | None = None,
             else:
                 assert kind.base is not None
                 cage = _KILLER_CAGE.get(target or 2, sumgen.MAX_CAGE)
+                # an easy Killer's cages mostly tell their digits by their sums
                 made = sumgen.generate_killer(kind.base, seed=draw,
                                               max_cage=min(cage, kind.base.size),
                                               deadline=deadline,
-                                              one_cell_cages=one_cell_cages)
+                                              one_cell_cages=one_cell_cages,
+                                              telling=target == 1)
             left = deadline.left()
             rating = rate(made.puzzle, book=False, time_limit=60.0 if left is None else left)
             if rating.status is not engine.Status.UNIQUE:

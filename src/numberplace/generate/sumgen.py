@@ -54,6 +54,7 @@ from dataclasses import dataclass
 from .. import arguments
 from ..engine import SumsProbe, solve
 from ..engine.grids import random_grid
+from ..engine.sums import combinations as sum_combinations
 from ..errors import LimitError, NumberplaceError
 from ..limits import NEVER, Deadline
 from ..model.puzzle import Puzzle
@@ -124,14 +125,16 @@ KILLER_GRIDS = 50
 
 def generate_killer(base: Shape | None = None, *, seed: int | None = None,
                     max_cage: int | None = None, deadline: Deadline = NEVER,
-                    repeats: bool = False, one_cell_cages: int = ONE_CELL_CAGES
-                    ) -> GeneratedKiller:
+                    repeats: bool = False, one_cell_cages: int = ONE_CELL_CAGES,
+                    telling: bool = False) -> GeneratedKiller:
     """A Killer Sudoku on ``base`` (classic 9x9 by default; any Sudoku shape) with exactly
     one solution and no givens, its cages of up to ``max_cage`` cells (default
     :data:`MAX_CAGE`, at most the shape's size) and at most ``one_cell_cages`` cages of
     one cell (a one-cell cage is a given in disguise). With ``repeats``, the variant
     whose cage digits may repeat where a cage's cells share no house: every cage is such
-    a cage, and cages grow over repeated digits. The same seed gives the same puzzle.
+    a cage, and cages grow over repeated digits. With ``telling``, a growing cage takes
+    the neighbour that leaves its sum the fewest sets of digits (an easy Killer's cages
+    mostly have one). The same seed gives the same puzzle.
 
     Cages grow to sizes drawn as published Killers have them
     (:data:`PUBLISHED_CAGE_SIZES`). While a search finds a second solution, a cell where
@@ -152,7 +155,7 @@ def generate_killer(base: Shape | None = None, *, seed: int | None = None,
     splits = 0
     for _ in range(KILLER_GRIDS):
         grid = random_grid(base, rng.randrange(2**32))
-        maker = _KillerCages(rng, base, grid, max_cage, repeats)
+        maker = _KillerCages(rng, base, grid, max_cage, repeats, telling)
         puzzle: Puzzle | None = maker.unique(deadline)
         splits += maker.splits
         if puzzle is not None and maker.singles() > one_cell_cages:
@@ -168,11 +171,12 @@ class _KillerCages:
     :func:`generate_killer`)."""
 
     def __init__(self, rng: random.Random, base: Shape, grid: Sequence[int], max_cage: int,
-                 repeats: bool) -> None:
+                 repeats: bool, telling: bool = False) -> None:
         self.rng, self.base, self.grid = rng, base, grid
         self.max_cage, self.repeats = max_cage, repeats
         self.beside = _neighbours(base)
-        self.cages = _grow_cages(rng, grid, self.beside, max_cage, repeats)
+        self.cages = _grow_cages(rng, grid, self.beside, max_cage, repeats,
+                                 base.size if telling and not repeats else 0)
         self.splits = 0
 
     def singles(self) -> int:
@@ -282,9 +286,12 @@ def _draw_size(rng: random.Random, max_cage: int) -> int:
 
 
 def _grow_cages(rng: random.Random, grid: Sequence[int], beside: list[list[int]],
-                max_cage: int, repeats: bool = False) -> list[tuple[int, ...]]:
+                max_cage: int, repeats: bool = False, telling: int = 0
+                ) -> list[tuple[int, ...]]:
     """Cages grown from random cells to drawn sizes; a cell left alone joins a
-    neighbouring cage that has room and lacks its digit, where there is one."""
+    neighbouring cage that has room and lacks its digit, where there is one. With
+    ``telling`` (the digits' count), a cage takes the neighbour that leaves its sum the
+    fewest sets of digits."""
     owner = [-1] * len(grid)
     cages: list[list[int]] = []
     for start in rng.sample(range(len(grid)), len(grid)):
@@ -299,6 +306,12 @@ def _grow_cages(rng: random.Random, grid: Sequence[int], beside: list[list[int]]
                     if owner[n] < 0 and (repeats or grid[n] not in digits)]
             if not free:
                 break
+            if telling:
+                total = sum(grid[c] for c in cage)
+                ways = {n: len(sum_combinations(total + grid[n], len(cage) + 1, telling))
+                        for n in free}
+                fewest = min(ways.values())
+                free = [n for n in free if ways[n] == fewest]
             pick = rng.choice(free)
             owner[pick] = len(cages)
             cage.append(pick)

@@ -146,8 +146,7 @@ def rate(puzzle: Puzzle | str, *, time_limit: float | None = 60.0,
     """Rate a puzzle (see the module docs); ``book`` adds Programming Sudoku's score.
 
     ``scale`` is the Explainer's technique set the difficulty follows
-    (:data:`~numberplace.arguments.SCALES`): ``explainer``, Sudoku Explainer 1.2.1's,
-    or ``sukaku``, SukakuExplainer's default set.
+    (:data:`~numberplace.arguments.SCALES`): ``explainer``, Sudoku Explainer 1.2.1's.
 
     With ``explainer`` false the difficulty is our own path's hardest step on the
     Explainer's scale, not the Explainer's path (cheaper, and less close to its ratings;
