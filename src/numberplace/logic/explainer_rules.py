@@ -130,14 +130,20 @@ def unique_loop(board: Board) -> Hint | None:
     cands = board.candidates
     geo = _geometry(board.shape)
     found: list[tuple[float, int, int, Hint]] = []
+    # a loop is found from each of its cells both ways: its hints depend only on its
+    # cells and on which extra cell comes first, and the first time found comes first
+    # in the Explainer's order
+    seen: set[tuple[frozenset[int], int]] = set()
     for start, pair in enumerate(cands):
         if pair.bit_count() != 2:
             continue
         board.memo.check_time()
         for loop in _loops(cands, geo, start, pair):
-            if not _valid_loop(geo, loop):
-                continue
             extra = [c for c in loop if cands[c].bit_count() > 2]
+            key = (frozenset(loop), extra[0] if extra else -1)
+            if key in seen or not _valid_loop(geo, loop):
+                continue
+            seen.add(key)
             for kind, value, removals in _loop_hints(board, geo, loop, extra, pair):
                 if removals:
                     hint = Hint(round(value, 1), len(loop), kind,
@@ -242,12 +248,13 @@ def _loop_type3(board: Board, geo: _Geometry, c1: int, c2: int, pair: int, more:
                 continue
             cells = geo.cells[h]
             empty = sum(1 for q in cells if not board.values[q])
-            i1, i2 = cells.index(c1), cells.index(c2)
+            i1 = cells.index(c1)
             if degree * 2 <= empty and degree >= more.bit_count():
-                for chosen in _colex(len(cells), degree):
-                    if i1 not in chosen or i2 in chosen:
-                        continue
-                    others = [cells[i] for i in chosen if i != i1]
+                # the sets with c1 and without c2, in the Explainer's order: that of the
+                # other cells (one with fewer than two candidates never fits)
+                rest_cells = [q for q in cells if q not in (c1, c2) and cands[q].bit_count() > 1]
+                for chosen in _colex(len(rest_cells), degree - 1):
+                    others = [rest_cells[i] for i in chosen]
                     naked = more & cands[c1] & cands[c2]
                     union = more
                     for q in others:
