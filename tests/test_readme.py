@@ -81,6 +81,7 @@ VALUES: dict[str, list[str]] = {
     "--repeat": ["1"], "--backend": ["python"], "--digits": ["8"], "--work-limit": ["100000"],
     "--tag": ["t"], "--source": ["examples/classic.txt"], "--technique": ["Hidden Single"],
     "--per-page": ["2"], "--title": ["T"], "--paper": ["letter"], "--cluster": ["local"],
+    "--scale": ["explainer"], "--one-cell-cages": ["2", "--shape", "killer", "--level", "1"],
 }
 #: Options that are flags.
 FLAGS = {"--no-progress", "--summary", "--json", "--stats", "--all", "--guess", "--placement",
