@@ -331,18 +331,20 @@ def _grow_cages(rng: random.Random, grid: Sequence[int], beside: list[list[int]]
     return [tuple(sorted(cage)) for cage in cages if cage]
 
 
-def _connected(cells: set[int], beside: list[list[int]]) -> bool:
-    """Whether ``cells`` form one piece."""
-    if not cells:
-        return True
-    start = next(iter(cells))
+def _piece(start: int, cells: set[int], beside: list[list[int]]) -> set[int]:
+    """The cells of ``cells`` reached from ``start`` through neighbours among them."""
     seen, todo = {start}, [start]
     while todo:
         for n in beside[todo.pop()]:
             if n in cells and n not in seen:
                 seen.add(n)
                 todo.append(n)
-    return len(seen) == len(cells)
+    return seen
+
+
+def _connected(cells: set[int], beside: list[list[int]]) -> bool:
+    """Whether ``cells`` form one piece."""
+    return not cells or len(_piece(next(iter(cells)), cells, beside)) == len(cells)
 
 
 def _split(rng: random.Random, cells: tuple[int, ...], beside: list[list[int]],
@@ -370,13 +372,7 @@ def _split_once(rng: random.Random, cells: tuple[int, ...], beside: list[list[in
     pieces: list[set[int]] = []
     for c in sorted(rest):
         if not any(c in piece for piece in pieces):
-            piece, todo = {c}, [c]
-            while todo:
-                for n in beside[todo.pop()]:
-                    if n in rest and n not in piece:
-                        piece.add(n)
-                        todo.append(n)
-            pieces.append(piece)
+            pieces.append(_piece(c, rest, beside))
     keep = max(pieces, key=len)
     part |= rest - keep
     return [tuple(sorted(part)), tuple(sorted(keep))]

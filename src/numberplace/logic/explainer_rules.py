@@ -36,6 +36,7 @@ from itertools import combinations
 from ..model.shape import HouseKind, Shape
 from ..native import core
 from .board import Board, bit, values_of
+from .geometry import ones
 from .xchain import Hint
 
 #: Values of the rules (see the module docs).
@@ -99,15 +100,6 @@ def _colex(n: int, k: int) -> tuple[tuple[int, ...], ...]:
     """The ``k``-subsets of ``range(n)`` in the Explainer's order: as binary numbers,
     smallest first."""
     return tuple(sorted(combinations(range(n), k), key=lambda t: t[::-1]))
-
-
-def _bits(cells: int) -> list[int]:
-    out = []
-    while cells:
-        low = cells & -cells
-        out.append(low.bit_length() - 1)
-        cells ^= low
-    return out
 
 
 # -- unique loops ---------------------------------------------------------------------
@@ -231,7 +223,7 @@ def _loop_type2(cands: list[int], geo: _Geometry, extra: list[int], pair: int) -
     seen = -1
     for c in extra:
         seen &= geo.peers[c]
-    return tuple((q, w) for q in _bits(seen) if cands[q] & bit(w))
+    return tuple((q, w) for q in ones(seen) if cands[q] & bit(w))
 
 
 def _loop_type3(board: Board, geo: _Geometry, c1: int, c2: int, pair: int, more: int
@@ -283,7 +275,7 @@ def _loop_type3(board: Board, geo: _Geometry, c1: int, c2: int, pair: int, more:
                     if spots.bit_count() != degree:
                         continue
                     hidden = sum(bit(v) for v in values)
-                    removals = tuple((cells[i], v) for i in _bits(spots) if i != i1
+                    removals = tuple((cells[i], v) for i in ones(spots) if i != i1
                                      for v in values_of(cands[cells[i]] & ~hidden))
                     if removals:
                         out.append(((degree - 2) / 10, removals))
@@ -300,7 +292,7 @@ def _naked_removals(cands: list[int], geo: _Geometry, values: int, cells: Sequen
         for q in cells:
             if cands[q] & bit(v):
                 seen &= geo.peers[q]
-        out += [(q, v) for q in _bits(seen & ((1 << len(cands)) - 1)) if cands[q] & bit(v)]
+        out += [(q, v) for q in ones(seen & ((1 << len(cands)) - 1)) if cands[q] & bit(v)]
     return tuple(sorted(out))
 
 
@@ -391,7 +383,7 @@ def bivalue_universal_grave(board: Board) -> Hint | None:
     if all_values.bit_count() == 1:
         v = all_values.bit_length()
         if common:
-            removals = tuple((q, v) for q in _bits(common) if cands[q] & bit(v))
+            removals = tuple((q, v) for q in ones(common) if cands[q] & bit(v))
             if removals:
                 return Hint(BUG, 1, 2, "BUG type 2", removals)
         return _bug_type4(cands, geo, bug_cells, bug_values, all_values)
@@ -427,7 +419,7 @@ def _bug_type3(cands: list[int], geo: _Geometry, bug_cells: list[int], all_value
             h = geo.shared(kind, bug_cells)
             if h is None:
                 continue
-            inside = [q for q in _bits(common) if q in geo.cells[h]]
+            inside = [q for q in ones(common) if q in geo.cells[h]]
             if len(inside) < degree:
                 continue
             for chosen in _colex(len(inside), degree - 1):
@@ -463,7 +455,7 @@ def aligned_exclusion(board: Board, degree: int, *, compiled: bool = True) -> Hi
     for c, m in enumerate(cands):
         if m.bit_count() < 2:
             continue
-        peers = _bits(geo.peers[c])
+        peers = ones(geo.peers[c])
         if any(cands[q].bit_count() == 1 for q in peers):
             continue
         found = sum(1 << q for q in peers if 2 <= cands[q].bit_count() <= degree)
@@ -496,7 +488,7 @@ def aligned_exclusion(board: Board, degree: int, *, compiled: bool = True) -> Hi
                     shared &= excluders[c]
                 if shared.bit_count() < 2:
                     continue
-                removals = _excluded(cands, geo, cells, _bits(shared))
+                removals = _excluded(cands, geo, cells, ones(shared))
                 if removals:
                     return Hint(value, degree, 0, name, removals)
     return None
@@ -505,8 +497,8 @@ def aligned_exclusion(board: Board, degree: int, *, compiled: bool = True) -> Hi
 def _twin_area(ex0: int, ex1: int, in_base: int, c0: int, c1: int) -> list[int]:
     """The base cells that either of the first two cells' excluders are, the first's
     in reading order, then the second's."""
-    out = [q for q in _bits(ex0 & in_base)]
-    out += [q for q in _bits(ex1 & in_base & ~ex0)]
+    out = [q for q in ones(ex0 & in_base)]
+    out += [q for q in ones(ex1 & in_base & ~ex0)]
     return [q for q in out if q not in (c0, c1)]
 
 
