@@ -14,7 +14,7 @@ one.
 
 The sample of ``bench/explainer_sample.py`` has two ratings on each line, the explainer
 scale's and SukakuExplainer's default set's; ``--scale`` picks the scale ours follows,
-and theirs on it (:data:`numberplace.arguments.SCALES`: so far the explainer scale).
+and theirs on it (:data:`numberplace.arguments.SCALES`: explainer or sukaku).
 
 Ratings must come from outside this project: rate puzzles with Sudoku Explainer's
 ``serate`` command yourself, or take a public collection that lists them.

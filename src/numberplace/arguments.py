@@ -24,9 +24,10 @@ MAX_LIMIT = 2**31 - 1
 MAX_NODES = 2**63 - 1
 #: The Explainer's scales a difficulty can follow: which of its techniques it rates
 #: with. ``explainer`` is Sudoku Explainer 1.2.1's set, the one most published ratings
-#: use. (SukakuExplainer's default set, which adds techniques between them and rates
-#: the largest public puzzle banks, is not followed yet.)
-SCALES = ("explainer",)
+#: use; ``sukaku`` is SukakuExplainer's default set, which adds strong-linked fish
+#: (Skyscraper, 2-String Kite, Turbot Fish and longer) and ALS wings (WXYZ to TUVWXYZ)
+#: between them, and rates the largest public puzzle banks.
+SCALES = ("explainer", "sukaku")
 
 
 def type_name(value: object) -> str:

@@ -43,13 +43,12 @@ ON_THE_PATH = [
 ]
 
 
-def _path(line: str) -> list[tuple[Board, str, float]]:
+def explainer_path(line: str, scale: str = "explainer") -> list[tuple[Board, str, float]]:
     """Each board of the Explainer's path on ``line``, with the step taken on it."""
     puzzle = formats.parse(line)
     board = Board.from_puzzle(puzzle)
     board.memo.deadline = Deadline(120)
-    producers = explainer._producers(puzzle.shape, "explainer",
-                                     partial(_value_of, puzzle.shape))
+    producers = explainer._producers(puzzle.shape, scale, partial(_value_of, puzzle.shape))
     out = []
     while any(board.candidates):
         found = next(f for f in (p(board) for p in producers) if f is not None)
@@ -63,7 +62,7 @@ def test_the_path_takes_the_rule_and_rates_as_the_explainer(line: str, step: str
                                                              theirs: float) -> None:
     solution = engine.solve(formats.parse(line), limit=1).solution
     assert solution is not None
-    taken = [(board, value) for board, name, value in _path(line) if name == step]
+    taken = [(board, value) for board, name, value in explainer_path(line) if name == step]
     assert taken
     for board, _ in taken:
         hint = _rule_of(step)(board)
@@ -120,7 +119,7 @@ def test_the_compiled_exclusion_finds_what_the_reference_finds() -> None:
     lines = data_lines("17_clue.txt", 4) + data_lines("magictour_top1465.txt", 2)
     found = 0
     for line in lines:
-        for board, _, _ in _path(line):
+        for board, _, _ in explainer_path(line):
             for degree in (2, 3):
                 ours = aligned_exclusion(board, degree)
                 assert ours == aligned_exclusion(board, degree, compiled=False), line
@@ -184,7 +183,7 @@ def test_the_rules_keep_every_true_digit_on_real_paths() -> None:
     for line in lines:
         solution = engine.solve(formats.parse(line), limit=1).solution
         assert solution is not None
-        for board, _, _ in _path(line):
+        for board, _, _ in explainer_path(line):
             for rule in (unique_loop, bivalue_universal_grave,
                          partial(aligned_exclusion, degree=2),
                          partial(aligned_exclusion, degree=3)):

@@ -265,7 +265,9 @@ def add_parsers(sub: options.Commands) -> None:
     p.add_argument("--scale", choices=SCALES, default=SCALES[0],
                    help="the Explainer's technique set the difficulty follows: "
                         "explainer, Sudoku Explainer 1.2.1's, which most published ratings "
-                        "use (default: explainer)")
+                        "use; sukaku, SukakuExplainer's default set, which adds "
+                        "strong-linked fish and ALS wings and rates the largest public "
+                        "banks (default: explainer)")
     options.add_json(p, "one JSON object per puzzle per line: puzzle, status, level, "
                         "level_number, difficulty, book_score, book_level, hardest (the "
                         "technique that decided the level), explainer_hardest (the step that "

@@ -30,6 +30,7 @@ from .board import Board, values_of
 from .explainer_rules import aligned_exclusion, bivalue_universal_grave, unique_loop
 from .intersections import CLAIMING, POINTING
 from .step import Step
+from .sukaku_rules import als_wing, strong_links
 from .techniques import REGISTRY
 from .wings import XY_WING, XYZ_WING
 from .xchain import FAMILIES, NESTED, NESTED_DYNAMIC, Chaining, Hint, compiled_for
@@ -96,6 +97,16 @@ def _producers(shape: Shape, scale: str, value_of: Callable[[Step], float]
     def ours(*names: str) -> list[Producer]:
         return [_ours(name, value_of) for name in names]
 
+    def sukaku(*found: Producer) -> list[Producer]:
+        """SukakuExplainer's additions: on the sukaku scale only."""
+        return list(found) if scale == "sukaku" else []
+
+    def links(degree: int) -> Producer:
+        return _removing(partial(strong_links, degree=degree))
+
+    def wing(size: int) -> Producer:
+        return _removing(partial(als_wing, size=size))
+
     return [
         *ours("Full House", "Hidden Single"),
         _placing(partial(_direct_locking, crossed=crossed)),
@@ -103,14 +114,20 @@ def _producers(shape: Shape, scale: str, value_of: Callable[[Step], float]
         *ours("Naked Single"),
         _placing(partial(_direct_hidden, degree=3)),
         *ours(POINTING, CLAIMING, "Locked Pair", "Naked Pair", "X-Wing", "Hidden Pair",
-              "Locked Triple", "Naked Triple", "Swordfish", "Hidden Triple", XY_WING,
-              XYZ_WING),
+              "Locked Triple", "Naked Triple", "Swordfish", "Hidden Triple"),
+        *sukaku(links(2)),
+        *ours(XY_WING, XYZ_WING),
         _removing(unique_loop),
         *ours("Naked Quadruple", "Jellyfish", "Hidden Quadruple"),
+        *sukaku(links(3), wing(3)),
         _removing(bivalue_universal_grave),
+        *sukaku(links(4), wing(4)),
         _removing(partial(aligned_exclusion, degree=2)),
-        # the chains: cycles and forcing chains, then the aligned triple, then the rest
+        *sukaku(wing(5)),
+        # the chains: cycles and forcing chains, then (on the sukaku scale) the six-cell
+        # wing, then the aligned triple, then the rest
         _removing(partial(_chains, kinds=range(1))),
+        *sukaku(wing(6)),
         _removing(partial(aligned_exclusion, degree=3)),
         _removing(partial(_chains, kinds=range(1, len(FAMILIES)))),
     ]
