@@ -3,26 +3,31 @@
 Three steps, each a sub-command, each writing one file:
 
 ``pool``
-    Draws puzzles from the shared benchmark sets (a fixed number from each, chosen with a
-    fixed seed) and generates puzzles at every level of ours (fixed seeds), so that the
-    middle of the Explainer's scale is well filled too. Writes one puzzle a line.
+    Takes every puzzle of the shared benchmark sets below (shuffled with a fixed seed)
+    and generates puzzles at every level of ours (fixed seeds), so that the middle of
+    the Explainer's scale is well filled too. Writes one puzzle a line.
 
 ``rate``
-    Rates every puzzle of the pool with Sudoku Explainer's ``serate`` command twice:
-    once with Sudoku Explainer 1.2.1's technique set (the explainer scale) and once with
-    SukakuExplainer's default set (the sukaku scale). ``serate`` is not part of this
-    project: build SukakuExplainer yourself and pass the command that starts it, e.g.
+    Rates puzzles with Sudoku Explainer's ``serate`` command on one or both scales:
+    Sudoku Explainer 1.2.1's technique set (the explainer scale) and SukakuExplainer's
+    default set (the sukaku scale). ``serate`` is not part of this project: build
+    SukakuExplainer yourself and pass the command that starts it, e.g.
     ``--serate "java -cp SukakuExplainer.jar diuf.sudoku.test.serate"``. Writes lines
-    ``PUZZLE EXPLAINER SUKAKU``, then a tab and the hardest step's name on each scale.
+    ``PUZZLE EXPLAINER SUKAKU``, then a tab and the hardest step's name on each scale;
+    reading such lines, it keeps the ratings of the scale it is not asked for.
 
 ``stratify``
     Keeps at most ``--per`` puzzles (chosen with a fixed seed) of every explainer value,
     and reports the values with fewer than ``--least``. Writes lines like ``rate``'s,
     which ``bench/rating.py --scale explainer|sukaku`` reads.
 
+The whole pool is rated on the explainer scale (most of it in milliseconds a puzzle;
+the hard list takes seconds each), the sample on the sukaku scale:
+
     python bench/explainer_sample.py pool POOL
-    python bench/explainer_sample.py rate POOL RATED --serate "CMD"
+    python bench/explainer_sample.py rate POOL RATED --serate "CMD" --scales explainer
     python bench/explainer_sample.py stratify RATED SAMPLE
+    python bench/explainer_sample.py rate SAMPLE SAMPLE --serate "CMD" --scales sukaku
 """
 
 from __future__ import annotations
@@ -42,17 +47,16 @@ from numberplace import formats, generate
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku9"
 
-#: How many puzzles to draw from each shared set: easy sets fill the bottom of the scale,
-#: the 17-clue set the middle, the hard list the top up to 9.x. (The forum's hardest
-#: lists, rated 10 and up by nested chains, take serate minutes a puzzle; their
+#: The shared sets taken whole: easy sets fill the bottom of the scale, the 17-clue set
+#: the middle (its rare values too), the hard lists the top up to 9.x. (The forum's
+#: hardest lists, rated 10 and up by nested chains, take serate minutes a puzzle; their
 #: agreement is measured apart, see docs/rating.md.)
-DRAWS = {
-    "kaggle_like_10k.txt": 1500,
-    "17_clue.txt": 3000,
-    "magictour_top1465.txt": 500,
-}
+SETS = ("kaggle_like_10k.txt", "17_clue.txt", "magictour_top1465.txt", "top95.txt")
 #: Generated puzzles for each of our levels.
 GENERATED = 300
+#: More generated puzzles of a level (other seeds): level 5's fill the values 7.4 to 7.9
+#: (aligned triples, the longer forcing chains), which the shared sets hold few of.
+MORE = {5: 1200}
 SEED = 2026
 
 #: serate's technique strings (one character a technique, in serate's order; run it with
@@ -70,14 +74,17 @@ def pool(out: str) -> None:
         sys.exit(f"the shared data is not at {DATA}")
     rng = random.Random(SEED)
     puzzles: list[str] = []
-    for name, count in DRAWS.items():
+    for name in SETS:
         with open(DATA / name) as handle:
             lines = [s.split()[0] for s in handle if s.strip() and not s.startswith("#")]
-        puzzles += rng.sample(lines, min(count, len(lines)))
-        print(f"{name}: {min(count, len(lines))}", file=sys.stderr)
+        puzzles += rng.sample(lines, len(lines))
+        print(f"{name}: {len(lines)}", file=sys.stderr)
     with ProcessPoolExecutor() as workers:
         for level in range(1, 7):
-            seeds = range(SEED * 10_000 + level * 1000, SEED * 10_000 + level * 1000 + GENERATED)
+            seeds = list(range(SEED * 10_000 + level * 1000,
+                               SEED * 10_000 + level * 1000 + GENERATED))
+            seeds += range(SEED * 100_000 + level * 10_000,
+                           SEED * 100_000 + level * 10_000 + MORE.get(level, 0))
             made = list(workers.map(partial(_generated, level), seeds, chunksize=8))
             puzzles += made
             print(f"generated at level {level}: {len(made)}", file=sys.stderr)
@@ -95,12 +102,23 @@ def _generated(level: int, seed: int) -> str:
 def rate(source: str, out: str, serate: str, jobs: int, scales: list[str]) -> None:
     """Rate the pool with serate on the technique sets of ``scales`` (see the module
     docs), in ``jobs`` serate processes at once, each given a share of the puzzles; a
-    scale not rated is written as 0.0."""
-    puzzles = [s.strip() for s in open(source) if s.strip()]
+    scale not rated keeps the rating ``source`` gives it (a line of ``rate``'s), else is
+    written as 0.0."""
+    known: dict[str, dict[str, tuple[str, str]]] = {scale: {} for scale in TECHS}
+    puzzles = []
+    for line in open(source):
+        fields = line.split("\t")
+        head = fields[0].split()
+        if not head:
+            continue
+        puzzles.append(head[0])
+        if len(head) == 3 and len(fields) == 3:
+            for k, scale in enumerate(TECHS):
+                known[scale][head[0]] = (head[1 + k], fields[1 + k].strip())
     values: dict[str, dict[str, tuple[str, str]]] = {}
     for scale, techs in TECHS.items():
         if scale not in scales:
-            values[scale] = {p: ("0.0", "-") for p in puzzles}
+            values[scale] = {p: known[scale].get(p, ("0.0", "-")) for p in puzzles}
             continue
         running = []
         for k in range(jobs):
@@ -151,7 +169,7 @@ def main() -> None:
     sub = parser.add_subparsers(dest="step", required=True)
     p = sub.add_parser("pool", help="draw and generate the pool")
     p.add_argument("out")
-    r = sub.add_parser("rate", help="rate the pool with serate on both scales")
+    r = sub.add_parser("rate", help="rate puzzles with serate on one scale or both")
     r.add_argument("pool")
     r.add_argument("out")
     r.add_argument("--serate", required=True, help="the command that starts serate")

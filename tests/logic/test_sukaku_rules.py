@@ -134,6 +134,12 @@ def test_no_wing_where_the_pair_sees_no_value_it_shares_with_the_set() -> None:
     assert als_wing(_wing_board("r5c2"), 3) is None
 
 
+def test_no_wing_where_the_set_holds_two_values_more_than_it_has_cells() -> None:
+    board = _wing_board("r4c1")
+    set_cands(board, "r1c3", 3, 4, 5)  # three cells, five values: not almost locked
+    assert als_wing(board, 3) is None
+
+
 def test_a_tuvwxyz_wing() -> None:
     # r1c1-r1c6 hold 1-7 two by two; r9c1 {1,7} sees the set's only 1 (r1c1), so 7 goes
     # from r9c6, which sees r9c1 and the set's only 7 (r1c6)

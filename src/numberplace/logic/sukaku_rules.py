@@ -26,8 +26,9 @@ SukakuExplainer's default technique set (the ``sukaku`` scale, see
 
 Of all the things a rule finds on a board, the Explainer takes the cheapest, then the
 one that removes the most candidates, then by a name of its own for the pattern; ties
-go to the one it finds first, as here. Both rules read rows, columns and 3x3 boxes: on
-other shapes they find nothing. Each returns a :class:`~.xchain.Hint`, or None.
+go to the one it finds first, as here. Both rules read the rows, columns and 3x3 boxes
+of a 9x9 grid (a diagonal or other extra house takes no part); on grids without them
+they find nothing. Each returns a :class:`~.xchain.Hint`, or None.
 """
 
 from __future__ import annotations
