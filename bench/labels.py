@@ -49,10 +49,13 @@ def main() -> None:
             sys.exit(f"the shared data is not at {DATA}")
         rng = random.Random(40)
         lines = []
-        for name in SETS:
+        for k, name in enumerate(SETS):
             with open(DATA / name) as handle:
                 every = [s.split()[0] for s in handle if s.strip() and not s.startswith("#")]
-            lines += rng.sample(every, args.count // len(SETS))
+            # the count shared out whole: the first sets take one more where it does not
+            # divide
+            share = args.count // len(SETS) + (k < args.count % len(SETS))
+            lines += rng.sample(every, share)
     with ProcessPoolExecutor(args.jobs) as pool:
         rated = list(pool.map(labels, lines, chunksize=8))
     combos = Counter((name, number, hardest) for name, number, hardest, _ in rated if number)
