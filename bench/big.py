@@ -1,15 +1,18 @@
-"""Big grids: the exact engine on published 16x16 and 25x25 puzzles.
+"""Big grids: the exact engine on published 16x16 and 25x25 puzzles, beside a SAT solver.
 
 Reads one puzzle per line (256 or 625 characters: 1-9 then A-G or A-P, `.` or `0` for an
-empty cell) from files outside the project, checks each for a unique solution (counting
-to 2) within --time-limit, and prints per file the statuses, the median and the worst
-time. With ``--peer-python P`` (a Python with python-sat installed outside the project),
-the same puzzles go to the CaDiCaL SAT solver in the same run: one variable per (cell,
-value), the usual clauses, the givens as unit clauses, and a second call after a clause
-forbidding the first solution, so both sides answer the same question.
+empty cell) from files outside the project, and times for each the first solution
+(counting to 1) and the proof of uniqueness (counting to 2), each within --time-limit.
+With ``--peer-python P`` (a Python with python-sat installed outside the project), the
+same puzzles go to the CaDiCaL SAT solver in the same run: one variable per (cell,
+value), at least one and at most one value a cell and a place a house, the givens as
+unit clauses; a first call finds a solution, a second after a clause forbidding it
+proves there is no other. The peer's clauses are built before its clock starts. Prints
+a row per puzzle (both sides' times, and the ratio of ours to its, per question) with
+``--each``, and per file the statuses, medians, worst times and ratios.
 
-    python bench/big.py FILE... [--time-limit S] [--peer-python P] [--explain]
-                                [--explain-limit S]
+    python bench/big.py FILE... [--time-limit S] [--peer-python P] [--each]
+                                [--explain] [--explain-limit S]
 
 ``--explain`` also runs the step-by-step solver on each puzzle (``explain``, within
 --explain-limit seconds) and tallies how its paths end: solved, or stalled because no
@@ -40,10 +43,9 @@ from importlib.metadata import version
 from pysat.solvers import Solver
 def value(ch):
     return 0 if ch in ".0" else int(ch) if ch.isdigit() else ord(ch.upper()) - 55
-out = {"version": "python-sat " + version("python-sat") + ", CaDiCaL 1.9.5", "seconds": [],
-       "status": []}
+out = {"version": "python-sat " + version("python-sat") + ", CaDiCaL 1.9.5", "first": [],
+       "seconds": [], "status": []}
 for text in json.load(open(sys.argv[1])):
-    t = time.perf_counter()
     n = int(round(len(text) ** 0.5)); b = int(round(n ** 0.5))
     var = lambda r, c, d: (r * n + c) * n + d + 1
     clauses = []
@@ -60,12 +62,16 @@ for text in json.load(open(sys.argv[1])):
         if value(ch):
             clauses.append([var(i // n, i % n, value(ch) - 1)])
     with Solver(name="cd195", bootstrap_with=clauses) as s:
+        t = time.perf_counter()
         if not s.solve():
             status = "none"
+            first = time.perf_counter() - t
         else:
+            first = time.perf_counter() - t
             s.add_clause([-x for x in s.get_model() if x > 0])
             status = "multiple" if s.solve() else "unique"
-    out["seconds"].append(time.perf_counter() - t)
+        out["first"].append(first)
+        out["seconds"].append(time.perf_counter() - t)
     out["status"].append(status)
 print(json.dumps(out))
 """
@@ -76,15 +82,21 @@ def read(path: str) -> list[str]:
     return [line for line in lines if line and not line.startswith("#")]
 
 
-def ours(texts: list[str], time_limit: float) -> tuple[list[float], list[str]]:
-    seconds, statuses = [], []
+def ours(texts: list[str], time_limit: float
+         ) -> tuple[list[float], list[float], list[str]]:
+    """Seconds to a first solution, seconds to the answer of "unique?", and that answer,
+    for each puzzle."""
+    first, seconds, statuses = [], [], []
     for text in texts:
-        size = int(round(len(text) ** 0.5))
+        puzzle = Puzzle.from_string(text, classic(int(round(len(text) ** 0.5))))
         start = time.perf_counter()
-        result = engine.solve(Puzzle.from_string(text, classic(size)), time_limit=time_limit)
+        engine.solve(puzzle, limit=1, time_limit=time_limit)
+        first.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        result = engine.solve(puzzle, time_limit=time_limit)
         seconds.append(time.perf_counter() - start)
         statuses.append(result.status.value)
-    return seconds, statuses
+    return first, seconds, statuses
 
 
 def explained(texts: list[str], time_limit: float) -> tuple[str, float]:
@@ -118,35 +130,55 @@ def tally(statuses: list[object]) -> str:
     return ", ".join(f"{statuses.count(s)} {s}" for s in sorted(set(map(str, statuses))))
 
 
+def ratios(mine: list[float], theirs: list[float]) -> list[float]:
+    """Ours over theirs, puzzle by puzzle (a zero of theirs counted as a millisecond)."""
+    return [m / max(t, 1e-3) for m, t in zip(mine, theirs, strict=True)]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("files", nargs="+", help="one puzzle per line")
     parser.add_argument("--time-limit", type=float, default=120.0,
                         help="seconds each of our checks may take")
     parser.add_argument("--peer-python", help="a Python with python-sat, to compare")
+    parser.add_argument("--each", action="store_true", help="a row for every puzzle")
     parser.add_argument("--explain", action="store_true",
                         help="also run the step-by-step solver on each puzzle")
     parser.add_argument("--explain-limit", type=float, default=60.0,
                         help="seconds each step-by-step path may take (explain's default)")
     args = parser.parse_args()
-    table = Table(title="Exact engine on big grids (counting to 2)")
+    table = Table(title="Exact engine on big grids (first solution; counting to 2)")
     for column in ("file", "puzzles", "statuses", "median s", "worst s", "peer statuses",
-                   "peer median s", "peer worst s", "explain", "explain worst s"):
+                   "peer median s", "peer worst s", "ratio median", "ratio worst",
+                   "explain", "explain worst s"):
         table.add_column(column)
+    each = Table(title="Puzzle by puzzle: seconds, and ours over the peer's")
+    for column in ("puzzle", "status", "first", "unique", "peer status", "peer first",
+                   "peer unique", "ratio first", "ratio unique"):
+        each.add_column(column, justify="right")
     version = None
     for name in args.files:
         texts = read(name)
-        seconds, statuses = ours(texts, args.time_limit)
+        first, seconds, statuses = ours(texts, args.time_limit)
         theirs = peer(args.peer_python, texts)
         row = [Path(name).name, str(len(texts)), tally(statuses),
                f"{statistics.median(seconds):.2f}", f"{max(seconds):.2f}"]
         if theirs:
             version = theirs["version"]
             times = [float(str(t)) for t in theirs["seconds"]]
+            starts = [float(str(t)) for t in theirs["first"]]
+            unique = ratios(seconds, times)
             row += [tally(theirs["status"]), f"{statistics.median(times):.2f}",
-                    f"{max(times):.2f}"]
+                    f"{max(times):.2f}", f"{statistics.median(unique):.2f}",
+                    f"{max(unique):.2f}"]
+            for k in range(len(texts)):
+                each.add_row(f"{Path(name).name}:{k + 1}", statuses[k], f"{first[k]:.3f}",
+                             f"{seconds[k]:.3f}", str(theirs["status"][k]),
+                             f"{starts[k]:.3f}", f"{times[k]:.3f}",
+                             f"{ratios([first[k]], [starts[k]])[0]:.2f}",
+                             f"{unique[k]:.2f}")
         else:
-            row += ["-", "-", "-"]
+            row += ["-"] * 5
         if args.explain:
             how, worst = explained(texts, args.explain_limit)
             row += [how, f"{worst:.1f}"]
@@ -154,7 +186,10 @@ def main() -> None:
             row += ["-", "-"]
         table.add_row(*row)
         print(" ".join(row), file=sys.stderr, flush=True)
-    Console(width=200).print(table)
+    console = Console(width=200)
+    if args.each and each.row_count:
+        console.print(each)
+    console.print(table)
     print(f"peer: {version}" if version else "peer: not run (no --peer-python)")
 
 
