@@ -33,11 +33,12 @@ they find nothing. Each returns a :class:`~.xchain.Hint`, or None.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from ..model.shape import HouseKind, Shape
-from .board import Board, bit
+from .board import Board, bit, values_of
 from .geometry import ones
 from .xchain import Hint
 
@@ -150,7 +151,7 @@ class _Link:
     lines: tuple[tuple[int, int, int], tuple[int, int, int]]
 
 
-def _links(grid: _Grid, cands: list[int], value: int) -> list[_Link]:
+def _links(grid: _Grid, cands: Sequence[int], value: int) -> list[_Link]:
     """Every strong link on ``value``, houses in the Explainer's order."""
     b = bit(value)
     out: list[_Link] = []
@@ -291,7 +292,7 @@ def _linked(grid: _Grid, cands: tuple[int, ...]
     are the same each time (a third of the time of the search)."""
     out = []
     for value in range(1, 10):
-        links = _links(grid, list(cands), value)
+        links = _links(grid, cands, value)
         out.append((links, _joins(grid, links)))
     return out
 
@@ -445,8 +446,7 @@ def als_wing(board: Board, size: int) -> Hint | None:
         near = 0
         for c in cells:
             near |= grid.peers[c]
-        for c in cells:
-            near &= ~(1 << c)
+        near &= ~_mask(cells)
         for pair in ones(near):
             yz = cands[pair]
             if yz.bit_count() != 2 or yz & union != yz:
@@ -530,8 +530,7 @@ def _wing_hint(grid: _Grid, cands: list[int], cells: tuple[int, ...], union: int
     span = sum(cands[c].bit_count() for c in cells)
     value = _wing_value(size, biggest)
     suffix = f"{2 if double else 1}{biggest}{span}"
-    pairs = tuple(sorted((c, d.bit_length()) for c, m in removals.items()
-                         for d in (1 << i for i in range(9)) if m & d))
+    pairs = tuple(sorted((c, v) for c, m in removals.items() for v in values_of(m)))
     return value, counted, suffix, Hint(round(value, 1), 0, 0, WINGS[size], pairs)
 
 
