@@ -324,16 +324,20 @@ def find_sue_de_coq(board: Board, shape: Shape) -> Iterator[Step]:
                 for c in core:
                     vmask |= cands[c]
                 need = vmask.bit_count() - n
-                if need < 2:
+                # each side's set gains at most its size: wider cores (many values, as on
+                # an open 16x16 or 25x25) cannot be closed, and are not searched
+                if need < 2 or need > 2 * MAX_SDC_SET:
                     continue
                 lines = _side_sets(board, line_rest, vmask, need - 1)
                 if not lines:
                     continue
-                boxes = _side_sets(board, box_rest, vmask, need - 1)
+                boxes_by_gain: dict[int, list[tuple[tuple[int, ...], int]]] = {}
+                for e, ve, ge in _side_sets(board, box_rest, vmask, need - 1):
+                    boxes_by_gain.setdefault(ge, []).append((e, ve))
                 for d, vd, gd in lines:
                     board.memo.check_time()
-                    for e, ve, ge in boxes:
-                        if gd + ge != need or vd & ve:
+                    for e, ve in boxes_by_gain.get(need - gd, ()):
+                        if vd & ve:
                             continue
                         step = _sdc_step(board, shape, h1, h2, core, vmask, d, vd, e, ve)
                         if step is not None:

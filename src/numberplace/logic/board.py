@@ -429,6 +429,11 @@ class Memo:
         #: forcing-chain outcomes (values, candidates or None) of the last board seen
         self.outcomes_key: _BoardKey | None = None
         self.outcomes: dict[tuple[int, int, bool], Any] = {}
+        #: the templates' agreements (see ``templates._agreements``) of the last board
+        #: seen, and each value's templates there (None: too many to list), by (shape,
+        #: the value's cells, its placed cells)
+        self.templates: tuple[_BoardKey, Any] | None = None
+        self.value_templates: dict[tuple[Shape, int, int], list[int] | None] = {}
         #: the uniqueness rectangles (see ``uniqueness._rects``) of the last board seen
         self.rects: tuple[_BoardKey, list[Any]] | None = None
         #: that board's masks for the compiled core and its packed candidates (None:

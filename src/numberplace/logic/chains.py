@@ -238,12 +238,16 @@ PLAIN, GROUPED, WITH_ALS = 0, 1, 2
 
 
 def _chain_graph(board: Board, reach: int, singles: bool = False
-                 ) -> tuple[Graph, Callable[[list[int]], bool] | None]:
+                 ) -> tuple[Graph | None, Callable[[list[int]], bool] | None]:
     """The graph of an AIC or nice-loop search of that reach, and the test a chain
-    passes to count as one of that reach (None: any chain)."""
+    passes to count as one of that reach (None: any chain). No graph where the board has
+    no strong link: every chain needs one (an open 16x16 or 25x25 has none, and its graph
+    of every candidate would take seconds to build)."""
     values = range(1, board.shape.size + 1)
     links = house_links(board, values, reach >= GROUPED) + bivalue_links(board)
     als = als_links(board) if reach == WITH_ALS else ()
+    if not links and not als:
+        return None, None
     graph = Graph(board, links, True, singles=singles, als_pairs=als)
     if reach == PLAIN:
         return graph, None
@@ -252,6 +256,10 @@ def _chain_graph(board: Board, reach: int, singles: bool = False
 
 def _aic(board: Board, shape: Shape, reach: int, technique: str) -> Iterator[Step]:
     graph, keep = _chain_graph(board, reach)
+    if graph is None:
+        if reach != WITH_ALS:
+            _barren(board, reach, frozenset())  # no chain at all: no nice loop either
+        return
     vmasks = value_cells(board)
     proofs: set[int] = set()
     barren = True
@@ -275,11 +283,17 @@ def _aic(board: Board, shape: Shape, reach: int, technique: str) -> Iterator[Ste
     # its start true (any other would end an AIC the search met), so the nice-loop search
     # that follows starts from these nodes alone. Not through sets: what a continuous
     # loop's set holds would end an AIC only as a group of the set's cells proving itself
+    _barren(board, reach, frozenset(graph.nodes[n] for n in proofs
+                                    if not graph.nodes[n][0] & (graph.nodes[n][0] - 1)))
+
+
+def _barren(board: Board, reach: int, proved: frozenset[tuple[int, int]]) -> None:
+    """Remember that the AIC search of ``reach`` found nothing on the board, and the
+    candidates its search proved true by a chain from themselves."""
     memo = board.memo
     if len(memo.aic_barren) > 64:
         memo.aic_barren.clear()
-    memo.aic_barren[(board_key(board), reach)] = frozenset(
-        graph.nodes[n] for n in proofs if not graph.nodes[n][0] & (graph.nodes[n][0] - 1))
+    memo.aic_barren[(board_key(board), reach)] = proved
 
 
 def find_aic(board: Board, shape: Shape) -> Iterator[Step]:
@@ -304,6 +318,8 @@ def _nice_loop(board: Board, shape: Shape, reach: int, technique: str) -> Iterat
     if only is not None and not only:
         return
     graph, keep = _chain_graph(board, reach, singles=True)
+    if graph is None:
+        return
     for path, elims, kind in nice_loops(graph, board, _max_links(board), keep, only):
         first, last = path[0], path[-1]
         cell, a = graph.nodes[first >> 1]

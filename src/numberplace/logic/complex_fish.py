@@ -32,7 +32,7 @@ from ..model.shape import BLOCK_KINDS, HouseKind, Shape
 from ..native import backend_name, core
 from .board import Board, value_cells
 from .fish import FISH_NAMES, _fish
-from .geometry import house_bits, ones, peer_bits
+from .geometry import house_bits, ones, peer_bits, scaled_budget
 from .step import (
     Role,
     Step,
@@ -98,7 +98,7 @@ def _search(board: Board, shape: Shape, value: int, category: str) -> Iterator[F
     for h in usable:
         for c in ones(masks[h]):
             houses_of_cell.setdefault(c, []).append(h)
-    budget = [board.memo.fish_steps or FISH_BUDGET]
+    budget = [board.memo.fish_steps or scaled_budget(FISH_BUDGET, shape)]
     largest = min(board.memo.fish_size or MAX_SIZE, LARGEST)
     found: set[frozenset[int]] = set()
 

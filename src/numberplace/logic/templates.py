@@ -13,7 +13,8 @@ Templates exist where every house holds every value once (each house has as many
 as there are values) and every cell lies in a house; on other shapes (Kakuro) the
 finders find nothing. Their number grows fast
 with the size of the grid, so each value's are counted up to :data:`MOST_NODES` search
-steps; a value with more is left alone.
+steps (fewer on grids larger than 9x9, see :func:`~.geometry.scaled_budget`); a value
+with more is left alone.
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..model.shape import Shape
-from .board import Board, bit, value_cells
-from .geometry import house_bits, ones, peer_bits
+from .board import Board, bit, board_key, value_cells
+from .geometry import house_bits, ones, peer_bits, scaled_budget
 from .step import Role, Step, cells_ref, eliminations_ref, make_step, value_ref
 
 TEMPLATE_SET = "Template Set"
@@ -42,7 +43,7 @@ def _templates(shape: Shape, allowed: int, placed: int, check_time: object) -> l
     pm = peer_bits(shape)
     houses_of = shape.houses_of
     out: list[int] = []
-    budget = [MOST_NODES]
+    budget = [scaled_budget(MOST_NODES, shape)]
 
     def walk(avail: int, open_houses: int, chosen: int) -> None:
         budget[0] -= 1
@@ -85,7 +86,20 @@ def _templates(shape: Shape, allowed: int, placed: int, check_time: object) -> l
 
 def _agreements(board: Board) -> dict[int, tuple[int, int]] | None:
     """For each value whose templates could be listed: (cells all its templates hold,
-    cells any holds), after weighing each value's templates against the others'."""
+    cells any holds), after weighing each value's templates against the others'.
+
+    The memo keeps the answer for the board (Template Set and Template Delete both ask
+    for it) and each value's templates, which the next step's board mostly shares."""
+    memo = board.memo
+    key = board_key(board)
+    if memo.templates is not None and memo.templates[0] == key:
+        return memo.templates[1]
+    found = _weighed(board)
+    memo.templates = (key, found)
+    return found
+
+
+def _weighed(board: Board) -> dict[int, tuple[int, int]] | None:
     shape = board.shape
     housed = 0
     for h in shape.houses:
@@ -101,15 +115,27 @@ def _agreements(board: Board) -> dict[int, tuple[int, int]] | None:
         if v:
             placed[v] |= 1 << c
     lists: dict[int, list[int]] = {}
-    for v in range(1, shape.size + 1):
-        board.memo.check_time()
-        try:
-            found = _templates(shape, vmasks[v] | placed[v], placed[v], None)
-        except _TooMany:
-            continue
-        if not found:
-            return None  # a value with no way to fill the grid: the board is broken
-        lists[v] = found
+    known = board.memo.value_templates
+    kept: dict[tuple[Shape, int, int], list[int] | None] = {}
+    try:
+        for v in range(1, shape.size + 1):
+            board.memo.check_time()
+            vkey = (shape, vmasks[v] | placed[v], placed[v])
+            if vkey in known:
+                listed = known[vkey]
+            else:
+                try:
+                    listed = _templates(shape, vkey[1], placed[v], None)
+                except _TooMany:
+                    listed = None
+            kept[vkey] = listed
+            if listed is None:
+                continue
+            if not listed:
+                return None  # a value with no way to fill the grid: the board is broken
+            lists[v] = listed
+    finally:
+        board.memo.value_templates = kept
     must = {v: _and(ts) for v, ts in lists.items()}
     while True:
         dropped = False
