@@ -7,9 +7,10 @@ player who has made no mistake would have it (the first of each game with none).
 other half are open grids, where the hard hints are: a random solution grid with a
 random number of its cells given (0 to half of them), most with many solutions. With
 --files, the puzzles there (one per line, outside the project) are positions too. Each
-position gets one hint (tier 1), as the web app asks for it, and the table gives the
-wait's median, 95th percentile and worst, and what the hints found. A fixed seed draws
-the positions, so two runs time the same hints.
+position gets one hint (tier 1), as the web app asks for it in a new game (whose
+verdict the app finds when it makes the game, before the clock starts here), and the
+table gives the wait's median, 95th percentile and worst, and what the hints found. A
+fixed seed draws the positions, so two runs time the same hints.
 
     python bench/hints.py [--games 10] [--positions 100] [--shapes 16x16,25x25]
                           [--files FILE...]
@@ -61,8 +62,10 @@ def positions(shape_name: str, games: int, count: int, seed: int) -> list[Puzzle
 
 
 def timed_hint(puzzle: Puzzle) -> tuple[float, str]:
-    """Seconds for a tier-1 hint on a fresh game of ``puzzle``, and what it found."""
+    """Seconds for a tier-1 hint on a fresh game of ``puzzle``, and what it found. The
+    game is made as the web app makes it, its verdict found (before the clock starts)."""
     session = Session(puzzle)
+    session.verdict()
     start = time.perf_counter()
     view = session.hint(1)
     seconds = time.perf_counter() - start

@@ -10,7 +10,9 @@ depth-first search on the same puzzles.
 from __future__ import annotations
 
 import functools
+import os
 import time
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -151,3 +153,64 @@ def test_by_default_small_shapes_never_learn() -> None:
     c = engine.solve(puzzle, backend="c")
     py = engine.solve(puzzle, backend="python")
     assert (c.status, c.solutions, c.nodes) == (py.status, py.solutions, py.nodes)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from([16, 25]), st.integers(0, 10**6), st.integers(0, 3))
+def test_learning_agrees_with_depth_first_on_big_grids(size: int, seed: int, kind: int
+                                                       ) -> None:
+    """16x16 and 25x25 puzzles with none, one, or a few solutions: the learning search
+    from the root gives the depth-first search's count and solutions."""
+    shape = classic(size)
+    solution = grid(shape, seed % 4)
+    if kind == 1:
+        puzzle = minimal_puzzle(shape, solution, seed, tries=shape.ncells // 4)
+    else:
+        # many clues left: a handful of solutions at most, which the depth-first search
+        # lists quickly
+        clues = shape.ncells * (60 + seed % 15) // 100
+        puzzle = thinned_puzzle(shape, solution, clues, seed)
+        if kind == 0:
+            # the solution's value taken out of an empty cell's marks: most often no
+            # solution is left
+            cell = puzzle.givens.index(0)
+            marks = [(1 << size) - 1] * shape.ncells
+            marks[cell] &= ~(1 << (solution[cell] - 1))
+            puzzle = Puzzle(shape, puzzle.givens, candidates=tuple(marks))
+    want, aborted, sols, _ = core_solve(puzzle, NEVER, limit=4, keep=4)
+    assert not aborted
+    found, aborted, got, _ = core_solve(puzzle, LEARN_FROM_ROOT, limit=4, keep=4)
+    assert not aborted and found == want
+    assert all(puzzle.fits(s) for s in got)
+    if want < 4:
+        assert set(got) == set(sols)
+
+
+#: A file of published 16x16 and 25x25 puzzles, one per line (such as those of Gecode's
+#: Sudoku example, Alain Frisch's minimal 25x25 among them), kept outside the project.
+PUBLISHED = os.environ.get("NUMBERPLACE_BIG_PUZZLES")
+
+
+def published(size: int) -> list[Puzzle]:
+    if not PUBLISHED or not Path(PUBLISHED).is_file():
+        pytest.skip("no published big puzzles: set NUMBERPLACE_BIG_PUZZLES to a file of "
+                    "them, one per line")
+    lines = [x for x in Path(PUBLISHED).read_text().split() if not x.startswith("#")]
+    return [Puzzle.from_string(x, classic(size)) for x in lines if len(x) == size ** 4]
+
+
+def test_learning_agrees_with_depth_first_on_published_16x16() -> None:
+    for puzzle in published(16):
+        want = core_solve(puzzle, NEVER)
+        got = core_solve(puzzle, LEARN_FROM_ROOT)
+        assert got[:3] == want[:3] and want[0] == 1
+
+
+@pytest.mark.slow
+def test_the_published_25x25_are_solved_and_proved_unique() -> None:
+    """Beyond the depth-first search alone: the engine's answer (depth-first, then
+    learning) is checked by the puzzle's own rules."""
+    for puzzle in published(25):
+        result = engine.solve(puzzle, time_limit=300)
+        assert result.status is Status.UNIQUE
+        assert result.solution is not None and puzzle.fits(result.solution)

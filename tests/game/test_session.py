@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from numberplace import Puzzle, by_name, formats, solve
+from numberplace import Puzzle, by_name, engine, formats, solve
 from numberplace.errors import FormatError, NumberplaceError
 from numberplace.game import Layer, Mode, Session
+from numberplace.game import session as session_module
 from numberplace.game.saving import from_record, open_game, save, to_record
+from numberplace.logic.step import LogicStatus
+from pace import within
 
 from conftest import BOOK_PUZZLES
 
@@ -165,6 +169,44 @@ def test_hints_in_tiers_draw_more_at_each() -> None:
     assert two.cells and not two.highlights
     assert three.step is not None and three.highlights
     assert three.text == three.step.describe(session.shape, "book")
+
+
+def test_a_hint_with_every_entry_right_runs_no_search_once_the_solution_is_known(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The solution is looked for once a game; while the board agrees with it, a hint
+    neither checks the puzzle nor the position again (seconds each on a hard 25x25)."""
+    session, _ = game()
+    assert session.solution() == SOLUTION
+    first = session.hint(3)
+    empty = next(c for c, v in enumerate(session.values()) if not v)
+    session.enter(empty, SOLUTION[empty])
+
+    def no_search(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the engine was asked again")
+
+    monkeypatch.setattr(engine, "solve", no_search)
+    again = session.hint(3)
+    assert first.step is not None and again.step is not None
+    assert again.status == "hinted"
+    # a wrong entry: the board no longer agrees, and the searches tell what is wrong
+    monkeypatch.undo()
+    assert any(session.enter(c, v).ok for c, right in enumerate(SOLUTION)
+               if not session.values()[c] for v in range(1, 10) if v != right)
+    told = session.hint(1)
+    assert told.status is LogicStatus.INVALID and "unsolvable" in told.text
+
+
+def test_a_hint_keeps_to_its_budget_checks_included(monkeypatch: pytest.MonkeyPatch
+                                                     ) -> None:
+    """An open 25x25 has many solutions and takes seconds of search for nothing: with a
+    budget of half a second, the hint (the puzzle's checks first) ends near it, saying
+    it stopped."""
+    monkeypatch.setattr(session_module, "HELP_SECONDS", 0.5)
+    session = Session(Puzzle.empty(by_name("25x25")))
+    start = time.perf_counter()
+    told = session.hint(1)
+    assert within(time.perf_counter() - start, 1.5)
+    assert told.step is None and "time limit" in told.text
 
 
 def test_step_places_exactly_one_value_and_names_its_technique() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from numberplace.engine.grids import minimal_puzzle, random_grid
-from numberplace.logic import Board
+from numberplace.logic import Board, als
 from numberplace.logic.als import (
     ALS_XY_CHAIN,
     ALS_XY_WING,
@@ -20,6 +20,7 @@ from numberplace.logic.als import (
     find_death_blossom,
     find_sue_de_coq,
 )
+from numberplace.model.puzzle import Puzzle
 from numberplace.model.shape import Shape, classic, diagonal, jigsaw, samurai
 
 from conftest import data_lines
@@ -257,3 +258,16 @@ def test_soundness_on_a_samurai() -> None:
     report = assert_sound(minimal_puzzle(shape, solution, 3), PROBE, solution=solution)
     print(f"\nsamurai: steps found: {dict(report.found)}, applied: {dict(report.applied)}")
     assert report.applied[ALS_XZ] and report.applied[SUE_DE_COQ]
+
+
+def test_sue_de_coq_skips_cores_no_two_side_sets_can_close(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """On an open 16x16 every core of an intersection holds 16 values: two side sets of
+    at most MAX_SDC_SET cells can never account for them, so no side set is listed."""
+    def no_sets(*args: object) -> list[object]:
+        raise AssertionError("side sets were listed")
+
+    monkeypatch.setattr(als, "_side_sets", no_sets)
+    shape = classic(16)
+    board = Board.from_puzzle(Puzzle.empty(shape))
+    assert list(find_sue_de_coq(board, shape)) == []

@@ -9,7 +9,7 @@ import pytest
 
 from numberplace import engine, formats
 from numberplace.engine.grids import random_grid
-from numberplace.logic import Board, solve_path
+from numberplace.logic import Board, chains, solve_path
 from numberplace.logic.board import values_of
 from numberplace.logic.chains import (
     AIC,
@@ -471,3 +471,21 @@ def test_the_compiled_propagation_ends_where_the_rules_here_end(shape: Shape) ->
                         compared += 1
                         broken += expected is None
     assert compared > 100 and broken >= 5  # both kinds of outcome were compared
+
+
+@pytest.mark.parametrize("size", [16, 25])
+def test_a_board_without_strong_links_builds_no_chain_graph(
+        size: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An open big grid has no bivalue cell and no value twice in a house: no chain can
+    start, so the graph of every candidate (seconds to build on a 25x25) is never built,
+    and the nice loops know the AIC search found nothing."""
+    def no_graph(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a chain graph was built")
+
+    monkeypatch.setattr(chains, "Graph", no_graph)
+    shape = classic(size)
+    board = Board.from_puzzle(Puzzle.empty(shape))
+    for finder in (find_aic, find_grouped_aic, find_als_aic, find_nice_loop,
+                   find_grouped_nice_loop, find_als_nice_loop):
+        assert list(finder(board, shape)) == []
+    assert {reach for _, reach in board.memo.aic_barren} == {0, 1}

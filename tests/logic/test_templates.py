@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import os
 
-from numberplace import formats
-from numberplace.logic import Board
+import pytest
+
+from numberplace import classic, formats
+from numberplace.logic import Board, templates
 from numberplace.logic.board import bit
+from numberplace.logic.geometry import scaled_budget
 from numberplace.logic.templates import (
     TEMPLATE_DELETE,
     TEMPLATE_SET,
@@ -14,6 +17,7 @@ from numberplace.logic.templates import (
     find_template_set,
 )
 from numberplace.model.puzzle import Puzzle
+from numberplace.model.shape import Shape
 
 from conftest import data_lines
 from positions import S9, audit_lines, cell, near_solved
@@ -60,3 +64,33 @@ def test_soundness_on_benchmark_puzzles() -> None:
                          [TEMPLATE_SET, TEMPLATE_DELETE],
                          before=["Full House", "Naked Single", "Hidden Single"])
     assert report.found[TEMPLATE_DELETE]
+
+
+def test_each_value_s_templates_are_listed_once_for_set_and_delete(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Set and Delete share one listing per board, and after a step the values it did not
+    touch are not listed again."""
+    calls: list[int] = []
+    real = templates._templates
+
+    def counting(shape: Shape, allowed: int, placed: int, check: object) -> list[int]:
+        calls.append(allowed)
+        return real(shape, allowed, placed, check)
+
+    monkeypatch.setattr(templates, "_templates", counting)
+    board = near_solved("r1c1", "r2c2", "r5c5")
+    placed = list(find_template_set(board, S9))
+    assert list(find_template_delete(board, S9)) == []
+    assert len(calls) == 9  # one listing per value, for both finders
+    placed[0].apply(board)
+    list(find_template_set(board, S9))
+    assert len(calls) == 9 + 1  # only the value placed is listed again
+
+
+def test_template_budgets_shrink_on_big_grids() -> None:
+    assert scaled_budget(20_000, S9) == 20_000
+    assert scaled_budget(20_000, classic(16)) == 20_000 * 81 // 256
+    assert scaled_budget(20_000, classic(25)) == 20_000 * 81 // 625
+    # an open 16x16: every value has too many ways, none is claimed
+    empty = Board.from_puzzle(Puzzle.empty(classic(16)))
+    assert list(find_template_set(empty, empty.shape)) == []

@@ -29,6 +29,7 @@ from enum import Enum
 
 from .. import arguments, engine
 from ..errors import NumberplaceError
+from ..limits import Deadline
 from ..logic.board import bit, values_of
 from ..logic.driver import solve_path
 from ..logic.explain import book_log_line, hint_text, next_hint
@@ -54,6 +55,10 @@ NOTATIONS = ("book", "rc")
 VERDICTS = ("unique", "multiple", "none", "invalid", "unknown")
 #: The bounds of the search behind a verdict: an answer in time for a player waiting.
 VERDICT_SECONDS = 3.0
+#: How long a search for the puzzle's solution may take (mistakes, solve all, checks).
+SOLUTION_SECONDS = 30.0
+#: How long a hint or a step may take in all: the checks before it and its search.
+HELP_SECONDS = 10.0
 VERDICT_NODES = 2_000_000
 #: Clients whose last request number a session keeps (the least recent goes first).
 RECEIPTS = 16
@@ -169,6 +174,8 @@ class Session:
         #: the live solver's last start (givens and entries) and what it forced from it
         self._last_live: tuple[list[int], dict[int, int]] | None = None
         self._solution: tuple[int, ...] | None | bool = False  # False: not looked for yet
+        #: the longest search for the solution that ran out of time (seconds)
+        self._searched_for = 0.0
 
     # -- what the board shows -------------------------------------------------------------
 
@@ -232,15 +239,23 @@ class Session:
 
     def solution(self) -> tuple[int, ...] | None:
         """The puzzle's solution when it has exactly one (None otherwise)."""
-        if self._solution is False:
+        return self._solution_within(SOLUTION_SECONDS)
+
+    def _solution_within(self, seconds: float) -> tuple[int, ...] | None:
+        """:meth:`solution`, searched for within ``seconds`` if it is not known yet. A
+        search that runs out of time is not repeated with as little time or less."""
+        if self._solution is False and seconds > self._searched_for:
             if self.puzzle_status in ("multiple", "none", "invalid"):
                 self._solution = None
             else:
                 found = engine.solve(self.puzzle, limit=2, node_limit=5_000_000,
-                                     time_limit=30)
-                self._solution = found.solution if found.status is engine.Status.UNIQUE \
-                    else None
-        return self._solution  # type: ignore[return-value]  # False was replaced above
+                                     time_limit=seconds)
+                if found.status is engine.Status.LIMIT:
+                    self._searched_for = seconds
+                else:
+                    self._solution = found.solution \
+                        if found.status is engine.Status.UNIQUE else None
+        return self._solution if isinstance(self._solution, tuple) else None
 
     def verdict(self) -> Verdict:
         """Whether the puzzle itself has one solution, told in the player's words and the
@@ -418,10 +433,13 @@ class Session:
         where, 2: also the cells, 3: the whole step), with what to draw. When the entries
         made the puzzle unsolvable, or the puzzle is wrong itself, that is said instead."""
         tier = arguments.whole(tier, "tier", 1, 3)
-        wrong = self._wrong()
+        budget = Deadline(HELP_SECONDS)
+        known = self._agreed_solution(_left(budget) / 2)
+        wrong = None if known is not None else self._wrong(budget)
         if wrong is not None:
             return HintView(LogicStatus.INVALID, tier, wrong.message)
-        found = next_hint(self._position(), techniques, time_limit=10)
+        found = next_hint(self._position(), techniques, time_limit=_left(budget),
+                          unique_solution=known)
         step = found.step
         if step is None:
             return HintView(found.status, tier, found.message)
@@ -435,10 +453,13 @@ class Session:
     def step(self) -> Reply:
         """Place exactly one value, found by the simplest technique that leads to one, as
         the one-number-per-press solver does; the log names the technique."""
-        wrong = self._wrong()
+        budget = Deadline(HELP_SECONDS)
+        known = self._agreed_solution(_left(budget) / 2)
+        wrong = None if known is not None else self._wrong(budget)
         if wrong is not None:
             return Reply(False, wrong.message)
-        found = next_hint(self._position(), placement=True, time_limit=10)
+        found = next_hint(self._position(), placement=True, time_limit=_left(budget),
+                          unique_solution=known)
         if found.step is None or not found.step.placements:
             return Reply(False, found.message or "no technique finds a value here")
         cell, value = found.step.placements[0]
@@ -455,7 +476,7 @@ class Session:
             return Reply(False, wrong.message)
         values = self._derive().values
         found = engine.solve(Puzzle(self.shape, tuple(values), self.puzzle.alphabet),
-                             limit=1, node_limit=5_000_000, time_limit=30)
+                             limit=1, node_limit=5_000_000, time_limit=SOLUTION_SECONDS)
         if found.solution is None:
             return Reply(False, "no solution was found in time")
         cells = [c for c, v in enumerate(values) if not v]
@@ -559,8 +580,28 @@ class Session:
         """The puzzle as it stands: givens and entries (forced values too when filled)."""
         return Puzzle(self.shape, tuple(self._derive().values), self.puzzle.alphabet)
 
-    def _wrong(self) -> Diagnosis | None:
-        own = engine.solve(self.puzzle, limit=1, keep=0, node_limit=5_000_000, time_limit=30)
+    def _agreed_solution(self, seconds: float) -> tuple[int, ...] | None:
+        """The puzzle's one solution when every value on the board agrees with it (the
+        position then has that one solution too), else None. The solution is searched
+        for once a session, here within ``seconds``."""
+        solution = self._solution_within(seconds)
+        if solution is None:
+            return None
+        values = self._derive().values
+        if any(v and v != solution[c] for c, v in enumerate(values)):
+            return None
+        return solution
+
+    def _wrong(self, budget: Deadline | None = None) -> Diagnosis | None:
+        """What is wrong with the puzzle or the entries, as far as searches within
+        ``budget`` (else :data:`SOLUTION_SECONDS` each) can tell; None: nothing shows."""
+        # a puzzle known to have one solution, with every value on the board agreeing
+        # with it, has nothing wrong: on the hardest 25x25 each search below takes seconds
+        if budget is None and self._agreed_solution(SOLUTION_SECONDS) is not None:
+            return None
+        seconds = SOLUTION_SECONDS if budget is None else _left(budget) / 2
+        own = engine.solve(self.puzzle, limit=1, keep=0, node_limit=5_000_000,
+                           time_limit=seconds)
         if own.status is engine.Status.INVALID:
             return Diagnosis("invalid", f"the puzzle itself is invalid: {own.message}")
         if own.status is engine.Status.NONE:
@@ -570,8 +611,9 @@ class Session:
             where = "a house or cage" if self.shape.cages else "a house"
             return Diagnosis("clash", f"your entries repeat a value in {where}: "
                              + ", ".join(self.name(c) for c in clashes))
+        seconds = SOLUTION_SECONDS if budget is None else _left(budget) / 2
         now = engine.solve(self._position(), limit=1, keep=0, node_limit=5_000_000,
-                           time_limit=30)
+                           time_limit=seconds)
         if now.status is engine.Status.NONE:
             return Diagnosis("stuck", "your entries made the puzzle unsolvable (it can be "
                                       "solved without them)")
@@ -625,3 +667,9 @@ class Session:
         if path.status is LogicStatus.INVALID:
             return None
         return {c: v for step in path.steps for c, v in step.placements}
+
+
+def _left(budget: Deadline) -> float:
+    """The seconds a budget has left, at least a millisecond (a search given none would
+    have no limit at all)."""
+    return max(1e-3, (budget.at or 0.0) - time.monotonic())

@@ -98,15 +98,16 @@ UNPROVED = ("one solution not proved in time, so no technique that assumes it wa
 
 
 def _start(puzzle: Puzzle | str, techniques: Sequence[str] | str | None,
-           time_limit: float | None
+           time_limit: float | None, known: engine.Result | None = None
            ) -> tuple[Puzzle, list[str] | None, Deadline, engine.Result,
                       tuple[LogicStatus, str] | None]:
     """The arguments of :func:`explain` and :func:`next_hint` checked, their deadline, the
-    engine's verdict, and what it found wrong with the puzzle (None: nothing)."""
+    engine's verdict (``known`` when the caller has it), and what it found wrong with the
+    puzzle (None: nothing)."""
     puzzle = arguments.puzzle(puzzle)
     names = technique_names(techniques)
     deadline = Deadline(arguments.seconds(time_limit))
-    exact = _exact(puzzle, deadline)
+    exact = known if known is not None else _exact(puzzle, deadline)
     return puzzle, names, deadline, exact, _unsound(puzzle, exact)
 
 
@@ -143,11 +144,18 @@ STALLED = "no technique applies"
 
 
 def next_hint(puzzle: Puzzle | str, techniques: Sequence[str] | str | None = None,
-              placement: bool = False, time_limit: float | None = None) -> Hint:
+              placement: bool = False, time_limit: float | None = None,
+              unique_solution: Sequence[int] | None = None) -> Hint:
     """The next step of the simplest technique that applies (see :class:`Hint`). With
     ``placement``, the next step that writes a value, after the eliminations it needs.
-    Past ``time_limit`` seconds the hint is ``stalled``, with a message saying so."""
-    puzzle, names, deadline, exact, wrong = _start(puzzle, techniques, time_limit)
+    Past ``time_limit`` seconds the hint is ``stalled``, with a message saying so.
+    ``unique_solution``: the puzzle's one solution when the caller knows it has exactly
+    one (a game whose entries agree with its puzzle's solution), which spares the
+    engine's check (seconds on the hardest 25x25)."""
+    known = None
+    if unique_solution is not None:
+        known = engine.Result(engine.Status.UNIQUE, 1, (tuple(unique_solution),))
+    puzzle, names, deadline, exact, wrong = _start(puzzle, techniques, time_limit, known)
     if wrong is not None:
         return Hint(wrong[0], message=wrong[1])
     board = Board.from_puzzle(puzzle)
