@@ -209,6 +209,28 @@ def test_a_hint_keeps_to_its_budget_checks_included(monkeypatch: pytest.MonkeyPa
     assert told.step is None and "time limit" in told.text
 
 
+def test_a_puzzle_too_hard_to_check_is_searched_once_for_hints(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """When no search settles the puzzle in time (the hardest 25x25 on a slow server), a
+    hint tries once, then leaves it to the techniques: no hint repeats the search."""
+    calls: list[float] = []
+
+    def too_hard(*args: object, time_limit: float | None = None, **kwargs: object
+                 ) -> engine.Result:
+        calls.append(time_limit or 0.0)
+        return engine.Result(engine.Status.LIMIT, 0)
+
+    monkeypatch.setattr(engine, "solve", too_hard)
+    session, _ = game()
+    assert session.verdict().status == "unknown"
+    searched = len(calls)
+    first = session.hint(1)
+    assert len(calls) == searched + 1  # the solution, within half the hint's budget
+    again = session.hint(1)
+    assert len(calls) == searched + 1
+    assert first.step is not None and again.step == first.step
+
+
 def test_step_places_exactly_one_value_and_names_its_technique() -> None:
     session, _ = game()
     reply = session.step()

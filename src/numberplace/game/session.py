@@ -243,8 +243,9 @@ class Session:
 
     def _solution_within(self, seconds: float) -> tuple[int, ...] | None:
         """:meth:`solution`, searched for within ``seconds`` if it is not known yet. A
-        search that runs out of time is not repeated with as little time or less."""
-        if self._solution is False and seconds > self._searched_for:
+        search that runs out of time is repeated only with twice the time or more."""
+        if self._solution is False and (not self._searched_for
+                                        or seconds >= 2 * self._searched_for):
             if self.puzzle_status in ("multiple", "none", "invalid"):
                 self._solution = None
             else:
@@ -434,12 +435,12 @@ class Session:
         made the puzzle unsolvable, or the puzzle is wrong itself, that is said instead."""
         tier = arguments.whole(tier, "tier", 1, 3)
         budget = Deadline(HELP_SECONDS)
-        known = self._agreed_solution(_left(budget) / 2)
-        wrong = None if known is not None else self._wrong(budget)
+        verdict = self._help_verdict(budget)
+        wrong = self._wrong(budget) if verdict is None else None
         if wrong is not None:
             return HintView(LogicStatus.INVALID, tier, wrong.message)
         found = next_hint(self._position(), techniques, time_limit=_left(budget),
-                          unique_solution=known)
+                          verdict=verdict)
         step = found.step
         if step is None:
             return HintView(found.status, tier, found.message)
@@ -454,12 +455,12 @@ class Session:
         """Place exactly one value, found by the simplest technique that leads to one, as
         the one-number-per-press solver does; the log names the technique."""
         budget = Deadline(HELP_SECONDS)
-        known = self._agreed_solution(_left(budget) / 2)
-        wrong = None if known is not None else self._wrong(budget)
+        verdict = self._help_verdict(budget)
+        wrong = self._wrong(budget) if verdict is None else None
         if wrong is not None:
             return Reply(False, wrong.message)
         found = next_hint(self._position(), placement=True, time_limit=_left(budget),
-                          unique_solution=known)
+                          verdict=verdict)
         if found.step is None or not found.step.placements:
             return Reply(False, found.message or "no technique finds a value here")
         cell, value = found.step.placements[0]
@@ -591,6 +592,21 @@ class Session:
         if any(v and v != solution[c] for c, v in enumerate(values)):
             return None
         return solution
+
+    def _help_verdict(self, budget: Deadline) -> engine.Result | None:
+        """The engine's verdict on the position as a hint or step takes it, with no
+        search of the position of its own (None: it must check): ``unique`` with the
+        solution while every value agrees with the puzzle's (looked for within half the
+        budget, once a game), or ``limit`` when that search ran out of time and nothing
+        was entered: the position is then the puzzle itself, which no hint's budget can
+        settle, and its givens were found not to clash when the game was made."""
+        known = self._agreed_solution(_left(budget) / 2)
+        if known is not None:
+            return engine.Result(engine.Status.UNIQUE, 1, (known,))
+        if (self._searched_for and self.puzzle_status == "unknown"
+                and not any(self.layers[Layer.VALUE])):
+            return engine.Result(engine.Status.LIMIT, 0)
+        return None
 
     def _wrong(self, budget: Deadline | None = None) -> Diagnosis | None:
         """What is wrong with the puzzle or the entries, as far as searches within

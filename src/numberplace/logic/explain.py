@@ -145,17 +145,15 @@ STALLED = "no technique applies"
 
 def next_hint(puzzle: Puzzle | str, techniques: Sequence[str] | str | None = None,
               placement: bool = False, time_limit: float | None = None,
-              unique_solution: Sequence[int] | None = None) -> Hint:
+              verdict: engine.Result | None = None) -> Hint:
     """The next step of the simplest technique that applies (see :class:`Hint`). With
     ``placement``, the next step that writes a value, after the eliminations it needs.
     Past ``time_limit`` seconds the hint is ``stalled``, with a message saying so.
-    ``unique_solution``: the puzzle's one solution when the caller knows it has exactly
-    one (a game whose entries agree with its puzzle's solution), which spares the
-    engine's check (seconds on the hardest 25x25)."""
-    known = None
-    if unique_solution is not None:
-        known = engine.Result(engine.Status.UNIQUE, 1, (tuple(unique_solution),))
-    puzzle, names, deadline, exact, wrong = _start(puzzle, techniques, time_limit, known)
+    ``verdict``: the engine's verdict on the puzzle when the caller has it, which spares
+    the engine's check (seconds on the hardest 25x25): ``unique`` with the solution (a
+    game whose entries agree with its puzzle's solution), or ``limit`` (a check that ran
+    out of time before: the hint then uses no technique that assumes one solution)."""
+    puzzle, names, deadline, exact, wrong = _start(puzzle, techniques, time_limit, verdict)
     if wrong is not None:
         return Hint(wrong[0], message=wrong[1])
     board = Board.from_puzzle(puzzle)
