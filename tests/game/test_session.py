@@ -211,24 +211,35 @@ def test_a_hint_keeps_to_its_budget_checks_included(monkeypatch: pytest.MonkeyPa
 
 def test_a_puzzle_too_hard_to_check_is_searched_once_for_hints(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """When no search settles the puzzle in time (the hardest 25x25 on a slow server), a
-    hint tries once, then leaves it to the techniques: no hint repeats the search."""
-    calls: list[float] = []
+    """When the game's verdict could not be found in time (the hardest 25x25), a hint on
+    the puzzle as given leaves it to the techniques; once values are entered, the
+    puzzle's solution is looked for once within half the hint's budget, not at every
+    hint (the position with the entries is still checked)."""
+    puzzle_searches: list[tuple[int, float]] = []  # (limit, seconds)
+    position_searches: list[tuple[int, float]] = []
 
-    def too_hard(*args: object, time_limit: float | None = None, **kwargs: object
-                 ) -> engine.Result:
-        calls.append(time_limit or 0.0)
+    def too_hard(puzzle: Puzzle, *args: object, limit: int = 2,
+                 time_limit: float | None = None, **kwargs: object) -> engine.Result:
+        own = puzzle.givens == session.puzzle.givens
+        (puzzle_searches if own else position_searches).append((limit, time_limit or 0.0))
         return engine.Result(engine.Status.LIMIT, 0)
 
-    monkeypatch.setattr(engine, "solve", too_hard)
     session, _ = game()
+    monkeypatch.setattr(engine, "solve", too_hard)
     assert session.verdict().status == "unknown"
-    searched = len(calls)
+    puzzle_searches.clear()
     first = session.hint(1)
-    assert len(calls) == searched + 1  # the solution, within half the hint's budget
-    again = session.hint(1)
-    assert len(calls) == searched + 1
-    assert first.step is not None and again.step == first.step
+    assert puzzle_searches == position_searches == []
+    assert first.step is not None and first.step.placements
+    assert session.enter(*first.step.placements[0]).ok
+    session.hint(1)
+    solution = [s for limit, s in puzzle_searches if limit == 2]
+    assert len(solution) == 1 and solution[0] <= session_module.HELP_SECONDS / 2
+    assert position_searches
+    asked = len(puzzle_searches)
+    session.hint(1)
+    # the puzzle is still checked (one solution at least), never its solution again
+    assert puzzle_searches[asked:] and all(limit == 1 for limit, _ in puzzle_searches[asked:])
 
 
 def test_step_places_exactly_one_value_and_names_its_technique() -> None:

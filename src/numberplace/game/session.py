@@ -595,17 +595,17 @@ class Session:
 
     def _help_verdict(self, budget: Deadline) -> engine.Result | None:
         """The engine's verdict on the position as a hint or step takes it, with no
-        search of the position of its own (None: it must check): ``unique`` with the
-        solution while every value agrees with the puzzle's (looked for within half the
-        budget, once a game), or ``limit`` when that search ran out of time and nothing
-        was entered: the position is then the puzzle itself, which no hint's budget can
-        settle, and its givens were found not to clash when the game was made."""
+        search of the position of its own (None: it must check): ``limit`` when the
+        puzzle's verdict could not be found in time and nothing was entered (the position
+        is the puzzle itself, which a hint's budget would not settle either: the hardest
+        25x25 take longer; its givens do not clash, or the verdict would say so), else
+        ``unique`` with the solution while every value agrees with the puzzle's (looked
+        for within half the budget, once a game)."""
+        if self.puzzle_status == "unknown" and not any(self.layers[Layer.VALUE]):
+            return engine.Result(engine.Status.LIMIT, 0)
         known = self._agreed_solution(_left(budget) / 2)
         if known is not None:
             return engine.Result(engine.Status.UNIQUE, 1, (known,))
-        if (self._searched_for and self.puzzle_status == "unknown"
-                and not any(self.layers[Layer.VALUE])):
-            return engine.Result(engine.Status.LIMIT, 0)
         return None
 
     def _wrong(self, budget: Deadline | None = None) -> Diagnosis | None:
