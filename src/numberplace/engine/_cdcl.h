@@ -89,8 +89,10 @@ typedef struct {
     int tn, qhead;
     int32_t *lim; /* trail length at the start of each decision level */
     int nlevels;
-    /* clause arena: at offset o, size, then lbd (learnt) or -1 (problem), then a deleted
-       flag, then the literals */
+    /* clause arena: at offset o, size, then the levels it ties together (learnt, or 0:
+       kept for good) or PROBLEM_CLAUSE, then a deleted flag, a used flag (took part in a
+       dead end since the last reduction), where the last search for a watch ended, and
+       the literals */
     int32_t *arena;
     size_t alen, acap, wasted;
     WatchList *watches; /* per literal: the clauses watching it */
@@ -118,6 +120,9 @@ typedef struct {
 } Cdcl;
 
 #define C_HDR 5
+/* In a clause's level slot: one of the problem's clauses, found unit by the masks and
+   never watched nor deleted. */
+#define PROBLEM_CLAUSE (-2)
 #define LIT(v, neg) (2 * (v) + (neg))
 #define VAR(l) ((l) >> 1)
 #define NOT(l) ((l) ^ 1)
@@ -226,11 +231,10 @@ static int cdcl_alloc(Cdcl *c, const Engine *e)
     c->stack = malloc((nv + 1) * sizeof(int32_t));
     c->stamp = calloc(nv + 2, sizeof(int32_t));
     c->inc = 1.0;
-    if (!c->tpos || !c->shr || !c->keys || !c->slist)
-        return 0;
-    if (!c->val || !c->level || !c->reason || !c->trail || !c->lim || !c->arena ||
-        !c->learnts || !c->watches || !c->act || !c->heap || !c->hpos || !c->phase ||
-        !c->seen || !c->buf || !c->marked || !c->stack || !c->stamp)
+    if (!c->val || !c->level || !c->tpos || !c->shr || !c->keys || !c->slist ||
+        !c->reason || !c->trail || !c->lim || !c->arena || !c->learnts || !c->watches ||
+        !c->act || !c->heap || !c->hpos || !c->phase || !c->seen || !c->buf || !c->marked ||
+        !c->stack || !c->stamp)
         return 0;
     for (int v = 0; v < c->nv; v++) {
         c->reason[v] = -1;
@@ -357,7 +361,8 @@ static int32_t add_clause(Cdcl *c, const int32_t *lits, int n, int lbd)
     cl[4] = 2;
     memcpy(cl + C_HDR, lits, (size_t)n * sizeof(int32_t));
     c->alen = need;
-    if (lbd != -2 && (!watch(c, lits[0], off, lits[1]) || !watch(c, lits[1], off, lits[0])))
+    if (lbd != PROBLEM_CLAUSE &&
+        (!watch(c, lits[0], off, lits[1]) || !watch(c, lits[1], off, lits[0])))
         return -1;
     return off;
 }
@@ -437,8 +442,7 @@ static int propagate_units(Cdcl *c, Conflict *k)
                 if (!s)
                     assign(c, LIT(v, 1), -2 - u);
             }
-        }
-        else {
+        } else {
             /* a value made false: the problem's clauses on it, by their masks */
             int32_t u = VAR(lit);
             int cell = u / nsym, d = u % nsym;
@@ -591,15 +595,14 @@ static int implied(Cdcl *c, int32_t v, uint32_t levels_in, int *marked)
     return 1;
 }
 
-
 /* A learnt clause took part in a dead end: it is marked used, and its count of levels
    lowered if it now ties fewer together. */
 static void touch(Cdcl *c, int32_t off)
 {
     int32_t *cl = c->arena + off;
-    if (cl[1] < 0)
+    if (cl[1] == PROBLEM_CLAUSE)
         return;
-    cl[3] |= 1;
+    cl[3] = 1;
     if (cl[1] <= 2)
         return;
     c->stamp_now++;
@@ -620,7 +623,6 @@ static int cmp_desc(const void *pa, const void *pb)
     uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
     return a > b ? -1 : a < b;
 }
-
 
 /* Shrink the block of the clause's literals of one level (buf[from..to), at least two)
    to the one literal of that level that all of them follow from, when the other
@@ -662,11 +664,12 @@ static int shrink_block(Cdcl *c, int from, int to, uint32_t levels_in, int *mark
                 c->shr[u] = 1;
                 list[nl++] = u;
                 open++;
-            } else if (!c->seen[u] &&
-                       (c->reason[u] == -1 || !implied(c, u, levels_in, marked))) {
-                ok = 0;
-                break;
             } else if (!c->seen[u]) {
+                /* a lower level's literal outside the clause: it must follow from it */
+                if (c->reason[u] == -1 || !implied(c, u, levels_in, marked)) {
+                    ok = 0;
+                    break;
+                }
                 c->seen[u] = 1;
                 c->marked[(*marked)++] = lits[i];
             }
@@ -770,8 +773,7 @@ static int analyze(Cdcl *c, const Conflict *k, int *back, int *lbd)
         if (c->reason[v] == -1 || !implied(c, v, levels_in, &marked))
             c->buf[j++] = c->buf[i];
     }
-    n = j;
-    n = shrink(c, n, levels_in, &marked);
+    n = shrink(c, j, levels_in, &marked);
     for (int i = 1; i < marked; i++)
         c->seen[VAR(c->marked[i])] = 0;
     /* the deepest other literal goes second: it is watched, and its level is the one to
@@ -841,8 +843,9 @@ static int collect(Cdcl *c)
     from = 0;
     while (from < c->alen) {
         int32_t *cl = c->arena + from;
-        if (cl[1] != -2 && (!watch(c, cl[C_HDR], (int32_t)from, cl[C_HDR + 1]) ||
-                            !watch(c, cl[C_HDR + 1], (int32_t)from, cl[C_HDR])))
+        if (cl[1] != PROBLEM_CLAUSE &&
+            (!watch(c, cl[C_HDR], (int32_t)from, cl[C_HDR + 1]) ||
+             !watch(c, cl[C_HDR + 1], (int32_t)from, cl[C_HDR])))
             return 0;
         from += C_HDR + (size_t)cl[0];
     }
@@ -850,8 +853,9 @@ static int collect(Cdcl *c)
 }
 
 /* Delete part of the learnt clauses: never those of two levels or fewer, nor those of
-   a few levels used since the last reduction, nor a current reason; of the others, the
-   share red_keep/100 are kept, those tying the fewest levels together. */
+   up to CDCL_TIER2 levels used since the last reduction, nor a current reason; of the
+   others CDCL_DROP percent go, those tying the most levels together (then the longest)
+   first. */
 static int reduce(Cdcl *c)
 {
     uint64_t *keys = malloc(sizeof(uint64_t) * (size_t)(c->nlearnts + 1));
@@ -863,8 +867,8 @@ static int reduce(Cdcl *c)
         int32_t *cl = c->arena + off;
         int32_t first = cl[C_HDR];
         int locked = c->val[first] > 0 && c->reason[VAR(first)] == off;
-        int used = cl[3] & 1;
-        cl[3] &= ~1;
+        int used = cl[3];
+        cl[3] = 0;
         if (cl[1] <= 2 || locked || (used && cl[1] <= CDCL_TIER2)) {
             c->learnts[j++] = off;
             continue;
@@ -921,9 +925,10 @@ static uint64_t luby(int x)
     return (uint64_t)1 << seq;
 }
 
-/* Add a clause at level 0 (the problem's, or one forbidding a solution); 0 if it makes
-   the problem unsatisfiable, -1 if out of memory. */
-static int add_root_clause(Cdcl *c, int32_t *lits, int n, int learnt)
+/* Add a clause forbidding a solution, at level 0 and kept for good (never among the
+   learnt clauses that may be deleted); 0 if it makes the problem unsatisfiable, -1 if
+   out of memory. */
+static int add_root_clause(Cdcl *c, int32_t *lits, int n)
 {
     int j = 0;
     for (int i = 0; i < n; i++) {
@@ -939,7 +944,7 @@ static int add_root_clause(Cdcl *c, int32_t *lits, int n, int learnt)
         assign(c, lits[0], -1);
         return 1;
     }
-    int32_t off = add_clause(c, lits, j, learnt ? 0 : -1);
+    int32_t off = add_clause(c, lits, j, 0);
     if (off < 0)
         return -1;
     return 1;
@@ -971,14 +976,17 @@ NP_UNUSED static void cdcl_search(Search *s)
     for (int cell = 0; cell < ncells && ok > 0; cell++) {
         for (int d = 0; d < nsym; d++)
             lits[d] = LIT(cell * nsym + d, 0);
-        ok = (c.cclause[cell] = add_clause(&c, lits, nsym, -2)) >= 0 ? 1 : -1;
+        c.cclause[cell] = add_clause(&c, lits, nsym, PROBLEM_CLAUSE);
+        ok = c.cclause[cell] >= 0 ? 1 : -1;
     }
     for (int h = 0; h < e->nhouses && ok > 0; h++)
         for (int d = 0; d < nsym && ok > 0; d++) {
             const int32_t *cells = e->houses + (size_t)h * nsym;
             for (int i = 0; i < nsym; i++)
                 lits[i] = LIT(cells[i] * nsym + d, 0);
-            ok = (c.hclause[h * nsym + d] = add_clause(&c, lits, nsym, -2)) >= 0 ? 1 : -1;
+            int32_t *at = &c.hclause[h * nsym + d];
+            *at = add_clause(&c, lits, nsym, PROBLEM_CLAUSE);
+            ok = *at >= 0 ? 1 : -1;
         }
     Conflict k;
     if (ok > 0) {
@@ -1079,8 +1087,7 @@ NP_UNUSED static void cdcl_search(Search *s)
             if (s->count >= s->limit || s->interrupted)
                 break;
             cancel_until(&c, 0);
-            /* kept for good: never among the learnt clauses that may be deleted */
-            ok = add_root_clause(&c, lits, m, 1);
+            ok = add_root_clause(&c, lits, m);
             continue;
         }
         s->nodes++;
