@@ -17,6 +17,11 @@ XCHAIN_CELLS: int
 XCHAIN_VALUES: int
 XCHAIN_HOUSES: int
 XCHAIN_NAMES: tuple[str, ...]
+# what a round of chain_layers keeps (logic/_chains.c)
+CHAIN_ALL: int
+CHAIN_SAME_ENDS: int
+CHAIN_MIXED_ENDS: int
+CHAIN_LOOPS: int
 # the fish search (logic/_fish.c): the largest grid and fish, house kind bits, categories
 FISH_CELLS: int
 FISH_HOUSES: int
@@ -60,6 +65,16 @@ def peer_arrays(ncells: int, groups: Sequence[Sequence[int]]) -> tuple[bytes, by
 def seconds_text(ns: int) -> str: ...
 def pack_int32(ints: Sequence[int]) -> bytes: ...
 def pack_groups(groups: Sequence[Sequence[int]]) -> tuple[bytes, bytes]: ...
+# a round of chain_layers: the (start, state) pairs it reached and those closing a loop
+ChainRound = tuple[list[tuple[int, int]], list[tuple[int, int]]]
+def chain_layers(strong_off: Buffer, strong: Buffer, live_off: Buffer, live: Buffer,
+                 weak_off: Buffer, weak: Buffer, starts: Buffer, ends_off: Buffer,
+                 ends: Buffer, max_links: int, mode: int, cells: Buffer, values: Buffer,
+                 masks: Buffer, peers: Buffer, value_cells: Buffer, candidates: Buffer,
+                 deadline: float) -> list[ChainRound] | Literal[False]: ...
+def chain_depths(strong_off: Buffer, strong: Buffer, live_off: Buffer, live: Buffer,
+                 weak_off: Buffer, weak: Buffer, start: int, ends: Buffer,
+                 max_links: int) -> dict[int, int]: ...
 # present where HAVE_FISH / HAVE_XCHAIN say so (compilers with 128-bit integers)
 def fish_search(masks: Buffer, kinds: Buffer, cover_ok: Buffer, peers: Buffer, bases: Buffer,
                 vcells: Buffer, size: int, budget: int, category: int, max_fins: int,

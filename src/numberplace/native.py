@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 #: The revision of the core's interface that this package calls; the core says its own
 #: (``_core.REVISION``), and one built from other sources is not used.
-REVISION = 2
+REVISION = 3
 
 #: Why the core is not used though a build of it is present, or None.
 stale: str | None = None

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from itertools import islice
+from pathlib import Path
 
 import pytest
 
 from numberplace import engine, formats
 from numberplace.engine.grids import random_grid
+from numberplace.limits import Deadline
 from numberplace.logic import Board, chains, solve_path
 from numberplace.logic.board import values_of
+from numberplace.logic.chain_search import ALL, LOOPS, Graph, _layers, bivalue_links, house_links
 from numberplace.logic.chains import (
     AIC,
     ALS_AIC,
@@ -489,3 +493,86 @@ def test_a_board_without_strong_links_builds_no_chain_graph(
                    find_grouped_nice_loop, find_als_nice_loop):
         assert list(finder(board, shape)) == []
     assert {reach for _, reach in board.memo.aic_barren} == {0, 1}
+
+
+def _chain_boards(shape: Shape, puzzles: list[str], every: int) -> Iterator[Board]:
+    """Boards on the way of each puzzle's path, as the chain finders meet them (every
+    ``every``-th board, from before the first step on)."""
+    for text in puzzles:
+        puzzle = Puzzle.from_string(text, shape)
+        path = solve_path(puzzle, guess=True, time_limit=120)
+        yield from islice(boards_before_steps(puzzle, path.steps), 0, None, every)
+
+
+EXAMPLES = Path(__file__).parents[2] / "examples"
+
+CHAIN_FINDERS = (find_x_chain, find_xy_chain, find_aic, find_nice_loop, find_grouped_aic,
+                 find_grouped_nice_loop, find_als_aic, find_als_nice_loop)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [9, 16])
+def test_the_compiled_chain_search_finds_the_chains_of_the_python_one(
+        size: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled layers of the chain search (logic/_chains.c) give every chain finder
+    the same steps, in the same order, as the Python search."""
+    if engine.backend_name() != "c":
+        pytest.skip("the compiled core is not built")
+    if size == 9:
+        puzzles = data_lines("top95.txt", 6)
+    else:
+        puzzles = [(EXAMPLES / "16x16.txt").read_text().split()[0]]
+    compared = found = 0
+    for board in _chain_boards(classic(size), puzzles, 7 if size == 9 else 40):
+        for finder in CHAIN_FINDERS:
+            got = {}
+            for backend in ("python", "c"):
+                monkeypatch.setenv("NUMBERPLACE_BACKEND", backend)
+                copy = board.copy()
+                copy.memo.deadline = Deadline(None)
+                got[backend] = [(s.text, s.eliminations)
+                                for s in islice(finder(copy, classic(size)), 25)]
+            assert got["c"] == got["python"], finder.__name__
+            compared += 1
+            found += len(got["c"])
+    assert compared > 50 and found > 100
+
+
+@pytest.mark.parametrize("mode", [ALL, LOOPS])
+def test_the_compiled_layers_are_the_python_layers(mode: str,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Round by round the same pairs in the same order, and each start's distances; the
+    loops' mode keeps the pairs ending in the start's cell and every closed loop."""
+    if engine.backend_name() != "c":
+        pytest.skip("the compiled core is not built")
+    puzzle = Puzzle.from_string(data_lines("top95.txt", 1)[0], S9)
+    board = Board.from_puzzle(puzzle)
+    graph = Graph(board, house_links(board, range(1, 10), True) + bivalue_links(board),
+                  True, singles=True)
+    nodes = graph.nodes
+    starts = [2 * i + on for i, (m, _) in enumerate(nodes) if not m & (m - 1)
+              for on in (1, 0)]
+    in_cell: dict[int, list[int]] = {}
+    for i, (m, _) in enumerate(nodes):
+        if not graph.strong[i]:
+            in_cell.setdefault(m, []).append(i)
+    ends = {s: in_cell.get(nodes[s >> 1][0], []) for s in starts}
+    monkeypatch.setenv("NUMBERPLACE_BACKEND", "python")
+    want = [(list(r), list(c), {s: dict(d[s]) for s in starts})
+            for r, c, d in _layers(graph, starts, None, ends)]
+    monkeypatch.setenv("NUMBERPLACE_BACKEND", "c")
+    got = list(_layers(graph, starts, None, ends, mode))
+    assert len(got) <= len(want)
+    got += [([], [], got[-1][2])] * (len(want) - len(got))  # rounds that kept nothing
+    home = {s: nodes[s >> 1][0] for s in starts}
+    assert len(want) > 4 and sum(len(r) for r, _, _ in want) > 1000
+    for (reached, closed, depths), (r, c, _) in zip(want, got, strict=True):
+        if mode == ALL:
+            assert r == reached and c == closed
+        else:
+            assert r == [(s, st) for s, st in reached
+                         if nodes[st >> 1][0] == home[s] and depths[s][st] >= 3]
+            assert c == closed
+    final = want[-1][2]
+    for s in starts[::7]:
+        assert got[0][2][s] == final[s]

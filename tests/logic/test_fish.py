@@ -470,3 +470,41 @@ def test_the_compiled_fish_search_finds_what_the_python_one_finds(
             compared += 1
             found += len(got["c"])
     assert compared == 12 and found > 10
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [16, 25])
+def test_the_compiled_fish_search_takes_big_grids(monkeypatch: pytest.MonkeyPatch,
+                                                  size: int) -> None:
+    """On 16x16 and 25x25 (cell sets of four and ten words, 75 houses on a 25x25) the
+    compiled search finds the Python one's fish, in the same order, budget for budget."""
+    from numberplace import native
+    from numberplace.engine.grids import thinned_puzzle
+    from numberplace.logic.complex_fish import find_franken_fish, find_mutant_fish
+    from numberplace.logic.driver import solve_path
+
+    if native.core is None or not native.core.HAVE_FISH:
+        pytest.skip("the compiled core is not built here")
+    shape = classic(size)
+    boards = []
+    for seed in range(1, 4):
+        grid = random_grid(shape, seed)
+        puzzle = thinned_puzzle(shape, grid, int(0.45 * shape.ncells), seed)
+        board = Board.from_puzzle(puzzle)
+        # past the singles, where fish have candidates to work on
+        for step in solve_path(puzzle, ["Full House", "Naked Single", "Hidden Single",
+                                        "Locked Candidates Type 1 (Pointing)"]).steps:
+            step.apply(board)
+        boards.append(board)
+    compared = found = 0
+    for board in boards:
+        board.memo.fish_steps = 20_000
+        for finder in (find_franken_fish, find_mutant_fish):
+            got = {}
+            for backend in ("c", "python"):
+                monkeypatch.setenv("NUMBERPLACE_BACKEND", backend)
+                got[backend] = [(s.text, s.eliminations) for s in finder(board, shape)]
+            assert got["c"] == got["python"]
+            compared += 1
+            found += len(got["c"])
+    assert compared == 6 and found > 20

@@ -11,6 +11,7 @@
  *   logic/_fish.c      fish_search (logic/complex_fish.py)
  *   logic/_xchain.c    xchain (logic/xchain.py, logic/xchain_plus.py)
  *   logic/_aligned.c   aligned (logic/explainer_rules.py)
+ *   logic/_chains.c    chain_layers and chain_depths (logic/chain_search.py)
  *
  * Python reaches it through native.py alone and _core.pyi declares it; REVISION changes
  * with what it offers (native.py uses no core of another revision).
@@ -59,6 +60,14 @@ static PyMethodDef core_functions[] = {
      "pack_int32(ints) -> bytes: whole numbers as native 32-bit ints"},
     {"pack_groups", np_pack_groups, METH_O,
      "pack_groups(groups) -> (offsets, cells): groups of whole numbers as 32-bit int arrays"},
+    {"chain_layers", np_chain_layers, METH_VARARGS,
+     "chain_layers(strong_off, strong, live_off, live, weak_off, weak, starts, ends_off, "
+     "ends, max_links, mode, cells, values, masks, peers, value_cells, candidates, "
+     "deadline) -> [(reached, closed)] a round, or False past the deadline: "
+     "logic/chain_search.py's _layers, thinned by mode (see logic/_chains.c)"},
+    {"chain_depths", np_chain_depths, METH_VARARGS,
+     "chain_depths(strong_off, strong, live_off, live, weak_off, weak, start, ends, "
+     "max_links) -> {state: links from the start}: one start's search of chain_layers"},
 #ifdef NP_HAVE_FISH
     {"fish_search", np_fish_search, METH_VARARGS,
      "fish_search(masks, kinds, cover_ok, peers, bases, vcells, size, budget, category, "
@@ -98,7 +107,11 @@ PyMODINIT_FUNC PyInit__core(void)
     }
     /* the revision of this interface (native.py uses no core of another), and the limits
        and numbering of the searches, which Python reads rather than copies */
-    PyModule_AddIntConstant(m, "REVISION", 2);
+    PyModule_AddIntConstant(m, "REVISION", 3);
+    PyModule_AddIntConstant(m, "CHAIN_ALL", CH_ALL);
+    PyModule_AddIntConstant(m, "CHAIN_SAME_ENDS", CH_SAME_ENDS);
+    PyModule_AddIntConstant(m, "CHAIN_MIXED_ENDS", CH_MIXED_ENDS);
+    PyModule_AddIntConstant(m, "CHAIN_LOOPS", CH_LOOPS);
 #ifdef NP_HAVE_XCHAIN
     PyModule_AddIntConstant(m, "HAVE_XCHAIN", 1);
     PyModule_AddIntConstant(m, "XCHAIN_KINDS", XK_KINDS);

@@ -16,6 +16,7 @@
  *   logic/_fish.c      complex fish (logic/complex_fish.py)
  *   logic/_xchain.c    Sudoku Explainer's chains (logic/xchain.py, logic/xchain_plus.py)
  *   logic/_aligned.c   Sudoku Explainer's aligned exclusions (logic/explainer_rules.py)
+ *   logic/_chains.c    the search of the chain graph (logic/chain_search.py)
  *
  * This header holds what more than one of them needs: the Engine, a search's memory and
  * state, the limits and numbering the module publishes, and the functions one unit calls
@@ -133,8 +134,9 @@ typedef struct {
 #ifdef NP_HAVE_FISH
 /* logic/_fish.c: the largest grid and fish it takes, house kinds (bits), categories (as
    its fish_category tells them) */
-#define FISH_CELLS 128
-#define FISH_HOUSES 64
+#define FISH_WORDS 10
+#define FISH_CELLS (64 * FISH_WORDS)
+#define FISH_HOUSES 128
 #define FISH_SIZE 8
 #define FISH_ROW 1
 #define FISH_COL 2
@@ -195,6 +197,13 @@ NP_INTERNAL PyObject *np_seconds_text(PyObject *module, PyObject *arg);
 /* _canon.c */
 NP_INTERNAL PyObject *np_canon(PyObject *module, PyObject *args);
 NP_INTERNAL PyObject *np_canon_many(PyObject *module, PyObject *args);
+
+/* logic/_chains.c; what a round of chain_layers keeps of the pairs it reaches (the
+   module publishes them as CHAIN_*): all; an AIC's ends of one value that remove
+   something; an AIC's ends of any values that remove something; a loop's ends */
+enum { CH_ALL, CH_SAME_ENDS, CH_MIXED_ENDS, CH_LOOPS };
+NP_INTERNAL PyObject *np_chain_layers(PyObject *module, PyObject *args);
+NP_INTERNAL PyObject *np_chain_depths(PyObject *module, PyObject *args);
 
 /* logic/_fish.c */
 #ifdef NP_HAVE_FISH

@@ -23,16 +23,22 @@ Every chain of a board can be listed; how long they may be is the caller's
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from itertools import pairwise
 
+from ..errors import LimitError
 from ..model.shape import Shape
+from ..native import backend_name, core
 from .als import Als, almost_locked_sets, als_cell_limit
 from .board import Board, bit, value_cells, values_of
 from .geometry import house_bits, ones, peer_bits, strong_links
 
 Node = tuple[int, int]  # (bit mask of cells, value)
+#: a graph's links as the compiled search reads them: offsets and indices of the strong
+#: links, of the weak links to nodes with a strong link, and of all weak links
+Packed = tuple[bytes, bytes, bytes, bytes, bytes, bytes]
 
 
 # -- geometry -----------------------------------------------------------------------------
@@ -77,6 +83,8 @@ class Graph:
         self.shape = shape
         #: the solve's deadline check, called as the search goes
         self.check_time = board.memo.check_time
+        self.memo = board.memo
+        self._packed: Packed | None = None
         index: dict[Node, int] = {}
         nodes: list[Node] = []
 
@@ -114,26 +122,43 @@ class Graph:
         for a, b in sorted({(min(i, j), max(i, j)) for i, j in pairs}):
             self.strong[a].append(b)
             self.strong[b].append(a)
-        # weak links: one value in nodes whose cells all see each other; a one-cell
-        # node's partners are found through its peers, a group's by a test each
-        single_at: dict[tuple[int, int], int] = {}
+        # weak links: one value in nodes whose cells all see each other. A cell sees
+        # every cell of a node exactly when it is among the node's common peers, so each
+        # node's partners of one cell are read off those peers, and pairs of groups
+        # (few) are tested one by one
+        single_at: list[dict[int, int]] = [{} for _ in range(shape.size + 1)]
+        single_cells = [0] * (shape.size + 1)
         groups: dict[int, list[int]] = {}
         for i, (m, v) in enumerate(nodes):
             if m & (m - 1):
                 groups.setdefault(v, []).append(i)
             else:
-                single_at[(m.bit_length() - 1, v)] = i
-        vmasks = value_cells(board)
+                single_at[v][m.bit_length() - 1] = i
+                single_cells[v] |= m
+        cp = self.cp
         self.weak: list[list[int]] = [[] for _ in range(n)]
+        weak = self.weak
         for x, (mx, v) in enumerate(nodes):
             if not x & 255:
                 self.check_time()
-            cpx = self.cp[x]
-            out = [single_at[(c, v)] for c in ones(cpx & vmasks[v] & ~mx)
-                   if (c, v) in single_at]
-            out += [y for y in groups.get(v, ()) if y != x
-                    and not nodes[y][0] & ~cpx and not nodes[y][0] & mx]
-            self.weak[x] = sorted(out)
+            at = single_at[v]
+            if not mx & (mx - 1):
+                weak[x] = [at[c] for c in ones(cp[x] & single_cells[v])]
+        for v, members in groups.items():
+            at = single_at[v]
+            for k, x in enumerate(members):
+                mx = nodes[x][0]
+                for c in ones(cp[x] & single_cells[v]):
+                    y = at[c]
+                    weak[x].append(y)
+                    weak[y].append(x)
+                for y in members[k + 1:]:
+                    my = nodes[y][0]
+                    if not my & ~cp[x] and not my & mx:
+                        weak[x].append(y)
+                        weak[y].append(x)
+        for x in range(n):
+            weak[x].sort()
         if same_cell_weak:
             by_cell: dict[int, list[int]] = {}
             for i, (m, _) in enumerate(nodes):
@@ -145,7 +170,15 @@ class Graph:
         # a node without a strong link ends a chain where it is reached false: the
         # search follows only the others, and finds such ends by a test
         self.live_weak = [[y for y in ws if self.strong[y]] for ws in self.weak]
-        self.weak_sets = [set(ws) for ws in self.weak]
+
+    def packed(self) -> Packed:
+        """The strong, live weak and weak links as the compiled search reads them (each
+        offsets and indices)."""
+        if self._packed is None:
+            assert core is not None
+            self._packed = (*core.pack_groups(self.strong), *core.pack_groups(self.live_weak),
+                            *core.pack_groups(self.weak))
+        return self._packed
 
     def grouped(self, path: Sequence[int]) -> bool:
         """True when a state of ``path`` is a group node."""
@@ -251,9 +284,80 @@ def aic_ends(graph: Graph, board: Board, vmasks: list[int], s: int, t: int) -> E
 
 Depths = dict[int, dict[int, int]]
 
+#: What a reader of the search's rounds keeps of the pairs they list: every pair; an
+#: AIC's ends of one value that remove something (and each start's proof of itself); of
+#: any values (:func:`aic_ends`); a nice loop's ends, back in its start's cell. The
+#: compiled search thins its rounds to these; the Python search lists every pair, and the
+#: reader tests each again either way.
+ALL, SAME_ENDS, MIXED_ENDS, LOOPS = "all", "same ends", "mixed ends", "loops"
+_MODES = ({ALL: core.CHAIN_ALL, SAME_ENDS: core.CHAIN_SAME_ENDS,
+           MIXED_ENDS: core.CHAIN_MIXED_ENDS, LOOPS: core.CHAIN_LOOPS} if core else {})
+
+
+class _FoundAgain(dict[int, dict[int, int]]):
+    """Each start's distances, found again by the compiled search when a reader asks."""
+
+    def __init__(self, graph: Graph, max_links: int | None,
+                 ends: dict[int, list[int]] | None) -> None:
+        super().__init__()
+        self.graph, self.max_links, self.ends = graph, max_links, ends
+
+    def __missing__(self, start: int) -> dict[int, int]:
+        assert core is not None
+        extra = self.ends.get(start, ()) if self.ends else ()
+        found = core.chain_depths(*self.graph.packed(), start, array("i", extra).tobytes(),
+                                  -1 if self.max_links is None else self.max_links)
+        self[start] = found
+        return found
+
+
+def _words(mask: int, size: int) -> bytes:
+    return mask.to_bytes(size, "little")
+
+
+def _compiled_layers(graph: Graph, starts: Sequence[int], max_links: int | None,
+                     ends: dict[int, list[int]] | None, mode: str, board: Board | None
+                     ) -> Iterator[tuple[list[tuple[int, int]], list[tuple[int, int]], Depths]]:
+    """:func:`_layers` in the compiled core (logic/_chains.c), its rounds thinned to what
+    ``mode`` keeps; the distances of a start are found again when a reader asks."""
+    assert core is not None
+    if not starts:
+        return
+    nodes = graph.nodes
+    if ends:
+        ends_off, ends_idx = core.pack_groups([ends.get(s, ()) for s in starts])
+    else:
+        ends_off = ends_idx = b""
+    cells = values = masks = peers = vms = cands = b""
+    if mode != ALL:
+        cells = array("i", [m.bit_length() - 1 if not m & (m - 1) else -1
+                            for m, _ in nodes]).tobytes()
+    if mode in (SAME_ENDS, MIXED_ENDS):
+        assert board is not None
+        size = 8 * ((board.shape.ncells + 63) // 64)
+        values = array("i", [v for _, v in nodes]).tobytes()
+        masks = b"".join(_words(m, size) for m, _ in nodes)
+        peers = b"".join(_words(m, size) for m in graph.cp)
+        vms = b"".join(_words(m, size) for m in value_cells(board))
+        cands = array("Q", board.candidates).tobytes()
+    memo = graph.memo
+    memo.check_time()
+    rounds = core.chain_layers(*graph.packed(), array("i", starts).tobytes(), ends_off,
+                               ends_idx, -1 if max_links is None else max_links,
+                               _MODES[mode], cells, values, masks, peers, vms, cands,
+                               memo.deadline.at or 0.0)
+    if rounds is False:
+        memo.check_time()
+        raise LimitError(memo.deadline.stop_text())
+    depths = _FoundAgain(graph, max_links, ends)
+    for reached, closed in rounds:
+        graph.check_time()
+        yield reached, closed, depths
+
 
 def _layers(graph: Graph, starts: Sequence[int], max_links: int | None,
-            ends: dict[int, list[int]] | None = None
+            ends: dict[int, list[int]] | None = None, mode: str = ALL,
+            board: Board | None = None
             ) -> Iterator[tuple[list[tuple[int, int]], list[tuple[int, int]], Depths]]:
     """Every state reachable from each start state, one link further at a time.
 
@@ -265,9 +369,14 @@ def _layers(graph: Graph, starts: Sequence[int], max_links: int | None,
     :func:`_chains_to` reads the chains. A false node without a strong link leads
     nowhere: the search follows only nodes with strong links, and looks for the nodes
     without one that ``ends`` lists for a start (false ends, as a loop's in its start
-    cell) by a test.
+    cell) by a test. The compiled core runs the same search where it is built, its
+    rounds thinned to what ``mode`` keeps (``board``: the board of the ends' tests).
     """
-    strong, weak, weak_sets = graph.strong, graph.live_weak, graph.weak_sets
+    if core is not None and backend_name() == "c":
+        yield from _compiled_layers(graph, starts, max_links, ends, mode, board)
+        return
+    strong, weak = graph.strong, graph.live_weak
+    weak_sets = [set(ws) for ws in graph.weak] if ends else []
     no_ends: list[int] = []
     depths: Depths = {s: {s: 0} for s in starts}
     frontiers = {s: [s] for s in starts}
@@ -382,17 +491,29 @@ def _by_length(rounds: Iterator[list[Found]]) -> Iterator[Found]:
                 yield item
 
 
-def aic_chains(graph: Graph, conclude: Callable[[int, int], Elims],
-                max_links: int | None, keep: Callable[[list[int]], bool] | None = None,
-                proofs: set[int] | None = None) -> Iterator[Found]:
+def aic_chains(graph: Graph, board: Board, max_links: int | None,
+               keep: Callable[[list[int]], bool] | None = None,
+               proofs: set[int] | None = None, mixed: bool = True) -> Iterator[Found]:
     """AICs: from a node assumed false to a node then true, strong link first and last,
-    shortest first; ``conclude(s, t)`` is what ends ``s`` and ``t`` remove; with
+    shortest first, with what their ends remove from ``board`` (:func:`aic_ends`; with
+    ``mixed`` False only ends of one value count, :func:`same_value_ends`); with
     ``keep``, only the chains it accepts. The nodes whose falsehood leads back to
     themselves true go into ``proofs`` as they are met."""
+    nodes, cp = graph.nodes, graph.cp
+    vmasks = value_cells(board)
+
+    def conclude(s: int, t: int) -> Elims:
+        # most ends share their value and remove nothing: that case is tested here
+        (ms, vs), (mt, vt) = nodes[s], nodes[t]
+        if vs == vt:
+            hit = cp[s] & cp[t] & vmasks[vs] & ~(ms | mt)
+            return tuple((c, vs) for c in ones(hit)) if hit else ()
+        return aic_ends(graph, board, vmasks, s, t) if mixed else ()
 
     def rounds() -> Iterator[list[Found]]:
         starts = [2 * s for s in range(len(graph.nodes)) if graph.strong[s]]
-        for reached, _, depths in _layers(graph, starts, max_links):
+        for reached, _, depths in _layers(graph, starts, max_links, None,
+                                          MIXED_ENDS if mixed else SAME_ENDS, board):
             found = []
             for s, st in reached:
                 if not st & 1 or st >> 1 == s >> 1:
@@ -505,7 +626,7 @@ def nice_loops(graph: Graph, board: Board, max_links: int | None,
             if not m & (m - 1) and not graph.strong[i]:
                 in_cell.setdefault(m, []).append(i)
         ends = {s: in_cell.get(nodes[s >> 1][0], []) for s in starts}
-        for reached, closed, depths in _layers(graph, starts, max_links, ends):
+        for reached, closed, depths in _layers(graph, starts, max_links, ends, LOOPS):
             found = []
             pending = [(s, st, False) for s, st in reached] + [(s, st, True)
                                                                 for s, st in closed]

@@ -36,18 +36,16 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import islice, pairwise
 
 from ..model.shape import Shape
-from .board import Board, board_key, by_value, value_cells, values_of
+from .board import Board, board_key, by_value, values_of
 from .chain_search import (
     Elims,
     Graph,
     Node,
     aic_chains,
-    aic_ends,
     als_links,
     bivalue_links,
     house_links,
     nice_loops,
-    same_value_ends,
 )
 from .geometry import ones
 from .step import (
@@ -122,7 +120,6 @@ def _max_links(board: Board) -> int | None:
 
 def find_x_chain(board: Board, shape: Shape) -> Iterator[Step]:
     """X-Chain: strong and weak links on one value; it leaves cells seeing both ends."""
-    vmasks = value_cells(board)
     most = _max_links(board)
 
     def search(v: int) -> Iterator[tuple[int, int, Graph, list[int], Elims]]:
@@ -130,8 +127,7 @@ def find_x_chain(board: Board, shape: Shape) -> Iterator[Step]:
         if len(links) < 2:  # one strong link alone is a pointing or claiming at most
             return
         graph = Graph(board, links, False)
-        for path, elims, _ in aic_chains(
-                graph, lambda s, t: same_value_ends(graph, vmasks, s, t), most):
+        for path, elims, _ in aic_chains(graph, board, most, mixed=False):
             yield len(path), v, graph, path, elims
 
     # each value's graph is small: every chain of every value, then the shortest first
@@ -147,9 +143,7 @@ def find_xy_chain(board: Board, shape: Shape) -> Iterator[Step]:
     both ends."""
     # within a bivalue cell the link is strong; between cells only same-value weak links
     graph = Graph(board, bivalue_links(board), False)
-    vmasks = value_cells(board)
-    for path, elims, _ in aic_chains(
-            graph, lambda s, t: same_value_ends(graph, vmasks, s, t), _max_links(board)):
+    for path, elims, _ in aic_chains(graph, board, _max_links(board), mixed=False):
         chain = f"XY-Chain: {_xy_text(graph, path)}"
         yield _chain_step(shape, XY_CHAIN, graph, path, elims, chain)
 
@@ -260,20 +254,9 @@ def _aic(board: Board, shape: Shape, reach: int, technique: str) -> Iterator[Ste
         if reach != WITH_ALS:
             _barren(board, reach, frozenset())  # no chain at all: no nice loop either
         return
-    vmasks = value_cells(board)
     proofs: set[int] = set()
     barren = True
-    nodes, cp = graph.nodes, graph.cp
-
-    def conclude(s: int, t: int) -> Elims:
-        # most ends share their value and remove nothing: that case is tested here
-        (ms, vs), (mt, vt) = nodes[s], nodes[t]
-        if vs == vt:
-            hit = cp[s] & cp[t] & vmasks[vs] & ~(ms | mt)
-            return tuple((c, vs) for c in ones(hit)) if hit else ()
-        return aic_ends(graph, board, vmasks, s, t)
-
-    for path, elims, _ in aic_chains(graph, conclude, _max_links(board), keep, proofs):
+    for path, elims, _ in aic_chains(graph, board, _max_links(board), keep, proofs):
         barren = False
         yield _chain_step(shape, technique, graph, path, elims,
                           f"{technique}: {_chain_text(graph, path, True)}")

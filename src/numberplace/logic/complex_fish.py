@@ -109,7 +109,8 @@ def _search(board: Board, shape: Shape, value: int, category: str) -> Iterator[F
 
     compiled = _compiled(shape, largest)
     # the value's candidates in each house, packed once for every side and size
-    packed = (b"".join(masks.get(h, 0).to_bytes(16, "little") for h in range(len(hb)))
+    width = _width(shape)
+    packed = (b"".join(masks.get(h, 0).to_bytes(width, "little") for h in range(len(hb)))
               if compiled is not None else b"")
     for base_kinds, cover_kinds in sides():
         bases = [h for h in usable if kinds[h] in base_kinds]
@@ -159,10 +160,16 @@ _CATEGORIES = {"basic": _FISH.FISH_BASIC, "franken": _FISH.FISH_FRANKEN,
                "mutant": _FISH.FISH_MUTANT} if _FISH else {}
 
 
+def _width(shape: Shape) -> int:
+    """Bytes of a set of the shape's cells, as the compiled search reads it (whole
+    64-bit words)."""
+    return 8 * ((shape.ncells + 63) // 64)
+
+
 @lru_cache(maxsize=64)
 def _compiled_tables(shape: Shape) -> tuple[bytes, bytes]:
     """Each cell's peers and each house's kind, as the compiled search reads them."""
-    peers = b"".join(m.to_bytes(16, "little") for m in peer_bits(shape))
+    peers = b"".join(m.to_bytes(_width(shape), "little") for m in peer_bits(shape))
     kinds = bytes(_KIND_BITS[_kind(shape, h)] for h in range(len(shape.houses)))
     return peers, kinds
 
@@ -185,8 +192,8 @@ def _compiled_size(tables: tuple[bytes, bytes], house_masks: bytes, masks: dict[
     assert _FISH is not None  # _compiled gave the tables
     found, budget[0] = _FISH.fish_search(
         house_masks, kind_bits, cover_ok, peers, array("i", bases).tobytes(),
-        vcells.to_bytes(16, "little"), size, budget[0], _CATEGORIES[category], MAX_FINS,
-        MAX_ENDO_FINS)
+        vcells.to_bytes(len(house_masks) // nh, "little"), size, budget[0],
+        _CATEGORIES[category], MAX_FINS, MAX_ENDO_FINS)
     return [(base, covers, int.from_bytes(fins, "little"),
              tuple(ones(int.from_bytes(elims, "little"))))
             for base, covers, fins, elims in found]
