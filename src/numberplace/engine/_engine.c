@@ -66,7 +66,9 @@ uint64_t np_now_ns(void)
 
 #define FIRST_RESTART 100
 
-static int scratch_alloc(Scratch *w, const Engine *e)
+/* Scratch memory for a search (``boards`` boards: one a level of the depth-first
+   search, and two more), or for a propagation alone (one board). */
+static int scratch_alloc_boards(Scratch *w, const Engine *e, int boards)
 {
     const int ncells = e->ncells;
     if (e->sums_len) {
@@ -82,11 +84,16 @@ static int scratch_alloc(Scratch *w, const Engine *e)
         if (!w->mark || !w->reached || !w->fixed)
             return 0;
     }
-    w->boards = malloc(sizeof(uint32_t) * (size_t)(ncells + 2) * ncells);
+    w->boards = malloc(sizeof(uint32_t) * (size_t)boards * ncells);
     w->branch_cell = malloc(sizeof(int32_t) * (ncells + 2));
     w->untried = malloc(sizeof(uint32_t) * (ncells + 2));
     w->queue = malloc(sizeof(int32_t) * (ncells + 2));
     return w->boards && w->branch_cell && w->untried && w->queue;
+}
+
+static int scratch_alloc(Scratch *w, const Engine *e)
+{
+    return scratch_alloc_boards(w, e, e->ncells + 2);
 }
 
 void np_scratch_free(Scratch *w)
@@ -896,7 +903,9 @@ static PyObject *Engine_propagate(Engine *self, PyObject *args)
         goto done;
     if (!get_candidates(self, cands_obj, &cb))
         goto done;
-    if (!scratch_alloc(&w, self)) {
+    /* one board: a propagation of a 25x25 is a few microseconds, less than getting
+       the memory of a whole search */
+    if (!scratch_alloc_boards(&w, self, 1)) {
         PyErr_NoMemory();
         goto done;
     }

@@ -125,9 +125,14 @@ class Graph:
         # weak links: one value in nodes whose cells all see each other. A cell sees
         # every cell of a node exactly when it is among the node's common peers, so each
         # node's partners of one cell are read off those peers, and pairs of groups
-        # (few) are tested one by one
+        # (few) are tested one by one. Two nodes without a strong link (lone candidates,
+        # on the board of a nice loop) are not linked in different cells: no chain
+        # passes through such a node, and a loop's two ends (its start and an end in the
+        # start's cell) are never one link apart; on an open big board most nodes are
+        # such, and most links would join two
         single_at: list[dict[int, int]] = [{} for _ in range(shape.size + 1)]
         single_cells = [0] * (shape.size + 1)
+        linked_cells = [0] * (shape.size + 1)
         groups: dict[int, list[int]] = {}
         for i, (m, v) in enumerate(nodes):
             if m & (m - 1):
@@ -135,6 +140,8 @@ class Graph:
             else:
                 single_at[v][m.bit_length() - 1] = i
                 single_cells[v] |= m
+                if self.strong[i]:
+                    linked_cells[v] |= m
         cp = self.cp
         self.weak: list[list[int]] = [[] for _ in range(n)]
         weak = self.weak
@@ -143,7 +150,8 @@ class Graph:
                 self.check_time()
             at = single_at[v]
             if not mx & (mx - 1):
-                weak[x] = [at[c] for c in ones(cp[x] & single_cells[v])]
+                partners = single_cells[v] if self.strong[x] else linked_cells[v]
+                weak[x] = [at[c] for c in ones(cp[x] & partners)]
         for v, members in groups.items():
             at = single_at[v]
             for k, x in enumerate(members):

@@ -26,7 +26,8 @@ from functools import lru_cache
 from .. import engine
 from ..engine.sums import repeat_support
 from ..model.shape import Shape
-from .board import Board, bit, board_key, cage_support, values_of
+from .board import Board, board_key, cage_support, value_cells, values_of
+from .geometry import house_bits, ones
 from .step import (
     Role,
     Step,
@@ -225,9 +226,9 @@ def _narrow_cage(masks: list[int], waiting: set[int], cells: tuple[int, ...], to
 Packed = int | tuple[list[int], list[int]] | None
 
 
-def _outcome(board: Board, cell: int, value: int, locked: bool = False) -> Packed:
-    """The outcome of ``value`` in ``cell``, remembered in the board's memo for the latest
-    board seen (the forcing-chain finders share it)."""
+def _outcomes(board: Board) -> dict[tuple[int, int, bool], Packed]:
+    """The outcomes worked out so far on this board, kept in its memo for the latest
+    board seen (the forcing-chain finders share them)."""
     memo = board.memo
     key = board_key(board)
     if memo.outcomes_key != key:
@@ -235,14 +236,29 @@ def _outcome(board: Board, cell: int, value: int, locked: bool = False) -> Packe
         memo.outcomes_key = key
         memo.outcomes_base = _packable(board)
         memo.outcomes_masks = _masks(board) if memo.outcomes_base is None else None
+    return memo.outcomes
+
+
+def _outcome(board: Board, cell: int, value: int, locked: bool = False,
+             known: dict[tuple[int, int, bool], Packed] | None = None) -> Packed:
+    """The outcome of ``value`` in ``cell``; ``known``: :func:`_outcomes` of the board,
+    for a caller asking for many."""
+    if known is None:
+        known = _outcomes(board)
     at = (cell, value, locked)
-    if at not in memo.outcomes:
+    found = known.get(at, _UNKNOWN)
+    if found is _UNKNOWN:
+        memo = board.memo
         memo.check_time()
         base = memo.outcomes_base
-        memo.outcomes[at] = (
+        found = known[at] = (
             _propagate_python(board, cell, value, locked, memo.outcomes_masks)
             if base is None else _settle(board, base, cell, value, locked))
-    return memo.outcomes[at]
+    return found  # type: ignore[return-value]
+
+
+#: What an outcome not yet worked out is, among the known ones (None is a broken board).
+_UNKNOWN = object()
 
 
 def _common(board: Board, outcomes: list[Packed]
@@ -340,7 +356,8 @@ def find_cell_forcing_chain(board: Board, shape: Shape) -> Iterator[Step]:
             continue
         board.memo.check_time()
         branches = [(c, v) for v in values_of(m)]
-        outcomes = [_outcome(board, c, v) for _, v in branches]
+        known = _outcomes(board)
+        outcomes = [_outcome(board, c, v, False, known) for _, v in branches]
         listed = values_ref(v for _, v in branches)
         step = _forcing_step(board, shape, CELL_FORCING,
                              f"{cell_ref(c)} holds one of {listed}", branches, outcomes)
@@ -355,17 +372,18 @@ def find_house_forcing_chain(board: Board, shape: Shape) -> Iterator[Step]:
     All houses and values are tried, and the steps placing most values come first.
     """
     found = []
-    for h, house in enumerate(shape.houses):
+    vmasks = value_cells(board)
+    for h, hb in enumerate(house_bits(shape)):
         for v in range(1, shape.size + 1):
-            b = bit(v)
-            where = [c for c in house.cells if board.candidates[c] & b]
-            if len(where) >= 2:
-                found.append((len(where), h, v, where))
+            here = hb & vmasks[v]
+            if here & (here - 1):
+                found.append((h, v, ones(here)))
     steps = []
-    for _, h, v, where in found:
+    known = _outcomes(board)
+    for h, v, where in found:
         board.memo.check_time()
         branches = [(c, v) for c in where]
-        outcomes = [_outcome(board, c, v) for c in where]
+        outcomes = [_outcome(board, c, v, False, known) for c in where]
         places = ", ".join(cell_ref(c) for c in where)
         step = _forcing_step(board, shape, HOUSE_FORCING,
                              f"{value_ref(v)} goes in {house_ref(h)} at one of {places}",
@@ -378,11 +396,12 @@ def find_house_forcing_chain(board: Board, shape: Shape) -> Iterator[Step]:
 def _contradictions(board: Board, shape: Shape, locked: bool) -> Iterator[Step]:
     technique, how = ((FORCING_CONTRADICTION_PLUS, "singles and locked candidates")
                       if locked else (FORCING_CONTRADICTION, "singles"))
+    known = _outcomes(board)
     for c, m in enumerate(board.candidates):
         if m.bit_count() < 2:
             continue
         for v in values_of(m):
-            if _outcome(board, c, v, locked) is not None:
+            if _outcome(board, c, v, locked, known) is not None:
                 continue
             template = (f"{technique}: {value_ref(v)} in {cell_ref(c)}, followed by {how}, "
                         f"breaks the board: remove {value_ref(v)} from {cell_ref(c)}")
