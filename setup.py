@@ -15,7 +15,7 @@ setup(
             sources=[SRC + "engine/_core.c", SRC + "engine/_engine.c", SRC + "engine/_sums.c",
                      SRC + "cli/_lines.c", SRC + "engine/_canon.c", SRC + "logic/_fish.c",
                      SRC + "logic/_xchain.c", SRC + "logic/_aligned.c",
-                     SRC + "logic/_chains.c"],
+                     SRC + "logic/_chains.c", SRC + "logic/_als.c"],
             depends=[SRC + "engine/_core.h", SRC + "engine/_fast9.h", SRC + "engine/_vec9.h",
                      SRC + "engine/_cdcl.h", SRC + "logic/_fish_search.h"],
             extra_compile_args=["-O3", "-funroll-loops"],

@@ -75,6 +75,12 @@ def chain_layers(strong_off: Buffer, strong: Buffer, live_off: Buffer, live: Buf
 def chain_depths(strong_off: Buffer, strong: Buffer, live_off: Buffer, live: Buffer,
                  weak_off: Buffer, weak: Buffer, start: int, ends: Buffer,
                  max_links: int) -> dict[int, int]: ...
+# a chain of als_chain: its number of sets, the sets, its links' values, the values its ends
+# may remove; they come in the order met, with the budget left
+AlsChain = tuple[int, tuple[int, ...], tuple[int, ...], int]
+def als_chain(cells: Buffer, masks: Buffer, removable: Buffer, link_off: Buffer, links: Buffer,
+              most_sets: int, budget: int, deadline: float
+              ) -> tuple[list[AlsChain], int] | Literal[False]: ...
 # present where HAVE_FISH / HAVE_XCHAIN say so (compilers with 128-bit integers)
 def fish_search(masks: Buffer, kinds: Buffer, cover_ok: Buffer, peers: Buffer, bases: Buffer,
                 vcells: Buffer, size: int, budget: int, category: int, max_fins: int,

@@ -3,6 +3,8 @@ hand-made positions and soundness."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from numberplace.engine.grids import minimal_puzzle, random_grid
@@ -271,3 +273,38 @@ def test_sue_de_coq_skips_cores_no_two_side_sets_can_close(
     shape = classic(16)
     board = Board.from_puzzle(Puzzle.empty(shape))
     assert list(find_sue_de_coq(board, shape)) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size,budget", [(9, None), (9, 2_000), (16, None)])
+def test_the_compiled_als_chain_search_finds_the_python_ones_chains(
+        size: int, budget: int | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """logic/_als.c's search of ALS-XY-Chains gives the steps of the Python search, in
+    the same order, spending the same budget (a small one cuts both short alike)."""
+    from numberplace import engine
+    from numberplace.logic.driver import solve_path
+    from numberplace.logic.explain import boards_before_steps
+
+    if engine.backend_name() != "c":
+        pytest.skip("the compiled core is not built")
+    shape = classic(size)
+    if size == 9:
+        lines = data_lines("top95.txt", 8)
+    else:
+        lines = [(Path(__file__).parents[2] / "examples" / "16x16.txt").read_text().split()[0]]
+    compared = found = 0
+    for line in lines:
+        puzzle = Puzzle.from_string(line, shape)
+        path = solve_path(puzzle, guess=True, time_limit=120)
+        for board in list(boards_before_steps(puzzle, path.steps))[::9 if size == 9 else 25]:
+            board.memo.als_chain_steps = budget
+            got = {}
+            for backend in ("python", "c"):
+                monkeypatch.setenv("NUMBERPLACE_BACKEND", backend)
+                copy = board.copy()
+                copy.memo.als_chain_steps = budget
+                got[backend] = [(s.text, s.eliminations) for s in find_als_xy_chain(copy, shape)]
+            assert got["c"] == got["python"]
+            compared += 1
+            found += len(got["c"])
+    assert compared > 10 and found > 10

@@ -443,7 +443,6 @@ def test_franken_mutant_and_siamese_fish_are_sound() -> None:
 def test_the_compiled_fish_search_finds_what_the_python_one_finds(
         monkeypatch: pytest.MonkeyPatch, steps: int | None, size: int | None) -> None:
     from numberplace import formats, native
-    from numberplace.logic.complex_fish import find_franken_fish, find_mutant_fish
     from numberplace.logic.driver import solve_path
 
     if native.core is None or not native.core.HAVE_FISH:
@@ -458,18 +457,30 @@ def test_the_compiled_fish_search_finds_what_the_python_one_finds(
             step.apply(board)
     # the same steps in the same order, budget for budget (a small one cuts both short
     # at the same place), fish of five houses too
-    compared = found = 0
     for board in boards[:6]:
         board.memo.fish_steps, board.memo.fish_size = steps, size
+    compared, found = _both_backends_agree(monkeypatch, boards[:6], S9)
+    assert compared == 12 and found > 10
+
+
+def _both_backends_agree(monkeypatch: pytest.MonkeyPatch, boards: list[Board],
+                         shape: Shape) -> tuple[int, int]:
+    """Franken and Mutant fish of each board by the compiled search and the Python one,
+    which must give the same steps in the same order: how many searches were compared,
+    and how many fish they found."""
+    from numberplace.logic.complex_fish import find_franken_fish, find_mutant_fish
+
+    compared = found = 0
+    for board in boards:
         for finder in (find_franken_fish, find_mutant_fish):
             got = {}
             for backend in ("c", "python"):
                 monkeypatch.setenv("NUMBERPLACE_BACKEND", backend)
-                got[backend] = [(s.text, s.eliminations) for s in finder(board, S9)]
+                got[backend] = [(s.text, s.eliminations) for s in finder(board, shape)]
             assert got["c"] == got["python"]
             compared += 1
             found += len(got["c"])
-    assert compared == 12 and found > 10
+    return compared, found
 
 
 @pytest.mark.slow
@@ -480,7 +491,6 @@ def test_the_compiled_fish_search_takes_big_grids(monkeypatch: pytest.MonkeyPatc
     compiled search finds the Python one's fish, in the same order, budget for budget."""
     from numberplace import native
     from numberplace.engine.grids import thinned_puzzle
-    from numberplace.logic.complex_fish import find_franken_fish, find_mutant_fish
     from numberplace.logic.driver import solve_path
 
     if native.core is None or not native.core.HAVE_FISH:
@@ -496,15 +506,7 @@ def test_the_compiled_fish_search_takes_big_grids(monkeypatch: pytest.MonkeyPatc
                                         "Locked Candidates Type 1 (Pointing)"]).steps:
             step.apply(board)
         boards.append(board)
-    compared = found = 0
     for board in boards:
         board.memo.fish_steps = 20_000
-        for finder in (find_franken_fish, find_mutant_fish):
-            got = {}
-            for backend in ("c", "python"):
-                monkeypatch.setenv("NUMBERPLACE_BACKEND", backend)
-                got[backend] = [(s.text, s.eliminations) for s in finder(board, shape)]
-            assert got["c"] == got["python"]
-            compared += 1
-            found += len(got["c"])
+    compared, found = _both_backends_agree(monkeypatch, boards, shape)
     assert compared == 6 and found > 20

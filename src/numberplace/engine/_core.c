@@ -12,6 +12,7 @@
  *   logic/_xchain.c    xchain (logic/xchain.py, logic/xchain_plus.py)
  *   logic/_aligned.c   aligned (logic/explainer_rules.py)
  *   logic/_chains.c    chain_layers and chain_depths (logic/chain_search.py)
+ *   logic/_als.c       als_chain (logic/als.py)
  *
  * Python reaches it through native.py alone and _core.pyi declares it; REVISION changes
  * with what it offers (native.py uses no core of another revision).
@@ -68,6 +69,10 @@ static PyMethodDef core_functions[] = {
     {"chain_depths", np_chain_depths, METH_VARARGS,
      "chain_depths(strong_off, strong, live_off, live, weak_off, weak, start, ends, "
      "max_links) -> {state: links from the start}: one start's search of chain_layers"},
+    {"als_chain", np_als_chain, METH_VARARGS,
+     "als_chain(cells, masks, removable, link_off, links, most_sets, budget, deadline) -> "
+     "(chains, budget) or False past the deadline: logic/als.py's search of ALS-XY-Chains "
+     "(see logic/_als.c)"},
 #ifdef NP_HAVE_FISH
     {"fish_search", np_fish_search, METH_VARARGS,
      "fish_search(masks, kinds, cover_ok, peers, bases, vcells, size, budget, category, "

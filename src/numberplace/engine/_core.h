@@ -17,6 +17,7 @@
  *   logic/_xchain.c    Sudoku Explainer's chains (logic/xchain.py, logic/xchain_plus.py)
  *   logic/_aligned.c   Sudoku Explainer's aligned exclusions (logic/explainer_rules.py)
  *   logic/_chains.c    the search of the chain graph (logic/chain_search.py)
+ *   logic/_als.c       the search of ALS-XY-Chains (logic/als.py)
  *
  * This header holds what more than one of them needs: the Engine, a search's memory and
  * state, the limits and numbering the module publishes, and the functions one unit calls
@@ -204,6 +205,9 @@ NP_INTERNAL PyObject *np_canon_many(PyObject *module, PyObject *args);
 enum { CH_ALL, CH_SAME_ENDS, CH_MIXED_ENDS, CH_LOOPS };
 NP_INTERNAL PyObject *np_chain_layers(PyObject *module, PyObject *args);
 NP_INTERNAL PyObject *np_chain_depths(PyObject *module, PyObject *args);
+
+/* logic/_als.c */
+NP_INTERNAL PyObject *np_als_chain(PyObject *module, PyObject *args);
 
 /* logic/_fish.c */
 #ifdef NP_HAVE_FISH

@@ -26,13 +26,17 @@ are kept as integer bit sets (bit ``c`` for cell ``c``) for fast intersections.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from array import array
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, combinations
 from typing import TypeVar, cast
 
+from .. import native
+from ..errors import LimitError
 from ..model.shape import BLOCK_KINDS, Shape
+from ..native import backend_name
 from .board import Board, bit, by_houses, value_cells, values_of
 from .geometry import ones, peer_bits
 from .step import (
@@ -502,8 +506,6 @@ def find_als_xy_chain(board: Board, shape: Shape) -> Iterator[Step]:
     memo = board.memo
     budget = CHAIN_BUDGET if memo.als_chain_steps is None else memo.als_chain_steps
     most_sets = MAX_CHAIN_SETS if memo.als_chain_sets is None else memo.als_chain_sets
-    found: list[tuple[int, list[int], list[int], list[tuple[int, int]]]] = []
-    seen: set[frozenset[tuple[int, int]]] = set()
     # the values of each set some cell outside it could lose: a set with none starts no
     # chain
     removable = [0] * len(sets)
@@ -511,16 +513,41 @@ def find_als_xy_chain(board: Board, shape: Shape) -> Iterator[Step]:
         for z in values_of(first.mask):
             if first.seen[z] & holders[z] & ~first.bits:
                 removable[i] |= bit(z)
-    # deeper one set at a time, so that long chains never spend the budget the short
-    # ones need; a round in which no chain reached its full length is the last
+    search = _compiled_chains if backend_name() == "c" else _chains
+    found: list[tuple[int, list[int], list[int], list[tuple[int, int]]]] = []
+    seen: set[frozenset[tuple[int, int]]] = set()
+    for most, chain_sets, rccs, common in search(board, sets, steps_from, removable,
+                                                 budget, most_sets):
+        first, last = sets[chain_sets[0]], sets[chain_sets[-1]]
+        elims = _ends(board, first, last, ~common, holders, first.bits | last.bits)
+        key = frozenset(elims)
+        if elims and key not in seen:
+            seen.add(key)
+            found.append((most, list(chain_sets), list(rccs), elims))
+    found.sort(key=lambda f: (f[0], -len(f[3])))
+    for _, path, rccs, elims in found:
+        yield _chain_step(board, shape, ALS_XY_CHAIN, [sets[k] for k in path], rccs, elims)
+
+
+#: A chain the search met, of a round's full length: its number of sets, the sets, the
+#: values of its links, and the values of both ends that may leave a cell.
+ChainFound = tuple[int, Sequence[int], Sequence[int], int]
+
+
+def _chains(board: Board, sets: list[Als], steps_from: list[list[tuple[int, int]]],
+            removable: list[int], budget: int, most_sets: int) -> Iterator[ChainFound]:
+    """The search of :func:`find_als_xy_chain`: one set longer a round (so that long
+    chains never spend the budget the short ones need; a round in which no chain
+    reached its full length is the last), from each start in turn, within ``budget``
+    steps; each chain of the round's length whose ends share a removable value other
+    than its first and last link's."""
     for most in range(3, most_sets + 1):
         grown = False
         for start in range(len(sets)):
-            memo.check_time()
-            first = sets[start]
+            board.memo.check_time()
             if not removable[start]:
                 continue
-            path, rccs, used = [start], [0], first.bits
+            path, rccs, used = [start], [0], sets[start].bits
             at = [0]  # the next link to try from each set of the path
             while at:
                 here = steps_from[path[-1]]
@@ -542,13 +569,7 @@ def find_als_xy_chain(board: Board, shape: Shape) -> Iterator[Step]:
                         common = removable[start] & last.mask & ~(
                             bit(rccs[1] if len(rccs) > 1 else x) | bit(x))
                         if common:
-                            elims = _ends(board, first, last, ~common, holders,
-                                          first.bits | last.bits)
-                            key = frozenset(elims)
-                            if elims and key not in seen:
-                                seen.add(key)
-                                chain = [*path, j]
-                                found.append((len(chain), chain, [*rccs[1:], x], elims))
+                            yield most, [*path, j], [*rccs[1:], x], common
                 else:
                     path.append(j)
                     rccs.append(x)
@@ -558,9 +579,32 @@ def find_als_xy_chain(board: Board, shape: Shape) -> Iterator[Step]:
                 break
         if budget <= 0 or not grown:
             break
-    found.sort(key=lambda f: (f[0], -len(f[3])))
-    for _, path, rccs, elims in found:
-        yield _chain_step(board, shape, ALS_XY_CHAIN, [sets[k] for k in path], rccs, elims)
+
+
+def _compiled_chains(board: Board, sets: list[Als], steps_from: list[list[tuple[int, int]]],
+                     removable: list[int], budget: int, most_sets: int
+                     ) -> Sequence[ChainFound]:
+    """:func:`_chains` in the compiled core (logic/_als.c): the same chains in the same
+    order, for the same budget."""
+    assert native.core is not None
+    memo = board.memo
+    memo.check_time()
+    width = 8 * ((board.shape.ncells + 63) // 64)
+    offsets = array("i", [0])
+    links = array("i")
+    for steps in steps_from:
+        for j, x in steps:
+            links.extend((j, x))
+        offsets.append(len(links) // 2)
+    found = native.core.als_chain(b"".join(a.bits.to_bytes(width, "little") for a in sets),
+                                  array("I", [a.mask for a in sets]).tobytes(),
+                                  array("I", removable).tobytes(), offsets.tobytes(),
+                                  links.tobytes(), most_sets, budget,
+                                  memo.deadline.at or 0.0)
+    if found is False:
+        memo.check_time()
+        raise LimitError(memo.deadline.stop_text())
+    return found[0]
 
 
 #: Most search steps spent choosing the petals of one stem.
