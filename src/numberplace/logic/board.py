@@ -11,7 +11,7 @@ from array import array
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from ..engine.sums import combination_masks, repeat_support, support
 from ..limits import NEVER, Deadline
@@ -422,20 +422,18 @@ class Memo:
         self.barren = Barren()
         #: :func:`value_cells` of the last candidates seen
         self.value_cells: tuple[tuple[int, ...], list[int]] | None = None
-        #: :func:`house_states` of the last board seen
-        self.house_states: tuple[_BoardKey, list[bytes]] | None = None
+        #: what :func:`for_last_board` keeps: by slot, the last board seen and what was
+        #: made for it (the houses' states, the uniqueness rectangles, the templates'
+        #: agreements, the graph of the chains through almost locked sets)
+        self.last: dict[str, tuple[_BoardKey, Any]] = {}
         #: finned and sashimi fish of the last candidates seen, by fish size
         self.finned: dict[int, tuple[tuple[Shape, tuple[int, ...]], list[tuple[bool, Step]]]] = {}
         #: forcing-chain outcomes (values, candidates or None) of the last board seen
         self.outcomes_key: _BoardKey | None = None
         self.outcomes: dict[tuple[int, int, bool], Any] = {}
-        #: the templates' agreements (see ``templates._agreements``) of the last board
-        #: seen, and each value's templates there (None: too many to list), by (shape,
-        #: the value's cells, its placed cells)
-        self.templates: tuple[_BoardKey, Any] | None = None
+        #: each value's templates (None: too many to list), by (shape, the value's cells,
+        #: its placed cells)
         self.value_templates: dict[tuple[Shape, int, int], list[int] | None] = {}
-        #: the uniqueness rectangles (see ``uniqueness._rects``) of the last board seen
-        self.rects: tuple[_BoardKey, list[Any]] | None = None
         #: that board's masks for the compiled core and its packed candidates (None:
         #: its outcomes are worked out in Python)
         self.outcomes_base: tuple[bytes, int] | None = None
@@ -490,17 +488,28 @@ def house_states(board: Board) -> list[bytes]:
     Bytes keep their hash once computed, so keys built of them are cheap to look up
     again; the last answer is kept, as for :func:`value_cells`.
     """
+    return for_last_board(board, "house states", lambda: _house_states(board))
+
+
+def _house_states(board: Board) -> list[bytes]:
     shape = board.shape
     values, cands = board.values, board.candidates
-    key = board_key(board)
-    memo = board.memo
-    if memo.house_states is not None and memo.house_states[0] == key:
-        return memo.house_states[1]
     # a placed value v is written as v << size, above every candidate mask
     size = shape.size
     code = [m if not v else v << size for v, m in zip(values, cands, strict=True)]
-    out = [array("L", [code[c] for c in h.cells]).tobytes() for h in shape.houses]
-    memo.house_states = (key, out)
+    return [array("L", [code[c] for c in h.cells]).tobytes() for h in shape.houses]
+
+
+def for_last_board(board: Board, slot: str, make: Callable[[], T]) -> T:
+    """``make()`` for this board, kept in its memo under ``slot`` for the last board seen:
+    the finders tried in turn on one board share it."""
+    memo = board.memo
+    key = board_key(board)
+    held = memo.last.get(slot)
+    if held is not None and held[0] == key:
+        return cast(T, held[1])
+    out = make()
+    memo.last[slot] = (key, out)
     return out
 
 

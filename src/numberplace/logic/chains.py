@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import islice, pairwise
 
 from ..model.shape import Shape
-from .board import Board, board_key, by_value, values_of
+from .board import Board, board_key, by_value, for_last_board, values_of
 from .chain_search import (
     Elims,
     Graph,
@@ -236,7 +236,20 @@ def _chain_graph(board: Board, reach: int, singles: bool = False
     """The graph of an AIC or nice-loop search of that reach, and the test a chain
     passes to count as one of that reach (None: any chain). No graph where the board has
     no strong link: every chain needs one (an open 16x16 or 25x25 has none, and its graph
-    of every candidate would take seconds to build)."""
+    of every candidate would take seconds to build).
+
+    The AICs and the nice loops through sets search one graph of a board (the nice
+    loops follow its AICs on every board, as no AIC search there rules them out): with
+    every candidate a node, which the nice loops need; the AICs start at the nodes with a
+    strong link alone, numbered first, and meet the same chains in it."""
+    if reach == WITH_ALS:
+        return for_last_board(board, "chains through sets",
+                              lambda: _make_chain_graph(board, reach, True))
+    return _make_chain_graph(board, reach, singles)
+
+
+def _make_chain_graph(board: Board, reach: int, singles: bool
+                      ) -> tuple[Graph | None, Callable[[list[int]], bool] | None]:
     values = range(1, board.shape.size + 1)
     links = house_links(board, values, reach >= GROUPED) + bivalue_links(board)
     als = als_links(board) if reach == WITH_ALS else ()

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..model.shape import Shape
-from .board import Board, bit, board_key, value_cells
+from .board import Board, bit, for_last_board, value_cells
 from .geometry import house_bits, ones, peer_bits, scaled_budget
 from .step import Role, Step, cells_ref, eliminations_ref, make_step, value_ref
 
@@ -90,13 +90,7 @@ def _agreements(board: Board) -> dict[int, tuple[int, int]] | None:
 
     The memo keeps the answer for the board (Template Set and Template Delete both ask
     for it) and each value's templates, which the next step's board mostly shares."""
-    memo = board.memo
-    key = board_key(board)
-    if memo.templates is not None and memo.templates[0] == key:
-        return memo.templates[1]
-    found = _weighed(board)
-    memo.templates = (key, found)
-    return found
+    return for_last_board(board, "templates", lambda: _weighed(board))
 
 
 def _weighed(board: Board) -> dict[int, tuple[int, int]] | None:

@@ -57,7 +57,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from ..model.shape import BLOCK_KINDS, HouseKind, Shape
-from .board import Board, bit, board_key, values_of
+from .board import Board, bit, for_last_board, values_of
 from .step import (
     Role,
     Step,
@@ -191,10 +191,10 @@ def _rects(board: Board, shape: Shape) -> list[_Rect]:
     """The rectangles of unsolved cells a pair may form a deadly pattern on (see
     :class:`_Rect`), in the order of :func:`rectangles`; remembered for the latest board
     seen, which each uniqueness technique asks for in turn."""
-    key = board_key(board)
-    memo = board.memo
-    if memo.rects is not None and memo.rects[0] == key:
-        return memo.rects[1]
+    return for_last_board(board, "rectangles", lambda: _find_rects(board, shape))
+
+
+def _find_rects(board: Board, shape: Shape) -> list[_Rect]:
     cands, values, peers = board.candidates, board.values, shape.peers
     quads, at = rectangles(shape), _rectangles_at(shape)
     # Every rectangle kept has a corner holding just its pair and no corner solved
@@ -223,7 +223,6 @@ def _rects(board: Board, shape: Shape) -> list[_Rect]:
             if len(floor) == 4:
                 continue  # a board holding a deadly pattern is broken, not for this
             found.append(_Rect(quad, pair, floor, [c for c in quad if c not in floor]))
-    memo.rects = (key, found)
     return found
 
 
