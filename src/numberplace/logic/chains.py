@@ -251,7 +251,10 @@ def _chain_graph(board: Board, reach: int, singles: bool = False
 def _make_chain_graph(board: Board, reach: int, singles: bool
                       ) -> tuple[Graph | None, Callable[[list[int]], bool] | None]:
     values = range(1, board.shape.size + 1)
-    links = house_links(board, values, reach >= GROUPED) + bivalue_links(board)
+    # the grouped chains and those through sets start from the same links
+    grouped = reach >= GROUPED
+    links = for_last_board(board, f"strong links{' grouped' if grouped else ''}",
+                           lambda: house_links(board, values, grouped) + bivalue_links(board))
     als = als_links(board) if reach == WITH_ALS else ()
     if not links and not als:
         return None, None
