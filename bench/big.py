@@ -12,13 +12,14 @@ a row per puzzle (both sides' times, and the ratio of ours to its, per question)
 ``--each``, and per file the statuses, medians, worst times and ratios.
 
     python bench/big.py FILE... [--time-limit S] [--peer-python P] [--each]
-                                [--explain] [--explain-limit S]
+                                [--explain] [--explain-limit S] [--rate]
 
 ``--explain`` also runs the step-by-step solver on each puzzle (``explain``, within
 --explain-limit seconds) and tallies how its paths end: solved, or stalled because no
 technique applies, "(time)" when its time ran out, "(unproved)" when the engine's check
 ran out of its half of the time first (the path then leaves out the techniques that
-assume one solution).
+assume one solution). ``--rate`` also rates each puzzle (``rate``, within the same
+--explain-limit) and tallies the ratings' statuses, with the worst time one took.
 """
 
 from __future__ import annotations
@@ -115,6 +116,20 @@ def explained(texts: list[str], time_limit: float) -> tuple[str, float]:
     return tally(statuses), worst
 
 
+def rated(texts: list[str], time_limit: float) -> tuple[str, float]:
+    """The statuses of the ratings, and the worst seconds one took."""
+    from numberplace.logic.rating import rate
+    statuses: list[object] = []
+    worst = 0.0
+    for text in texts:
+        size = int(round(len(text) ** 0.5))
+        start = time.perf_counter()
+        rating = rate(Puzzle.from_string(text, classic(size)), time_limit=time_limit)
+        worst = max(worst, time.perf_counter() - start)
+        statuses.append(rating.status.value)
+    return tally(statuses), worst
+
+
 def peer(python: str | None, texts: list[str]) -> dict[str, list[object]] | None:
     if not python:
         return None
@@ -145,12 +160,14 @@ def main() -> None:
     parser.add_argument("--explain", action="store_true",
                         help="also run the step-by-step solver on each puzzle")
     parser.add_argument("--explain-limit", type=float, default=60.0,
-                        help="seconds each step-by-step path may take (explain's default)")
+                        help="seconds each step-by-step path (and rating) may take "
+                             "(explain's and rate's default)")
+    parser.add_argument("--rate", action="store_true", help="also rate each puzzle")
     args = parser.parse_args()
     table = Table(title="Exact engine on big grids (first solution; counting to 2)")
     for column in ("file", "puzzles", "statuses", "median s", "worst s", "peer statuses",
                    "peer median s", "peer worst s", "ratio median", "ratio worst",
-                   "explain", "explain worst s"):
+                   "explain", "explain worst s", "rate", "rate worst s"):
         table.add_column(column)
     each = Table(title="Puzzle by puzzle: seconds, and ours over the peer's")
     for column in ("puzzle", "status", "first", "unique", "peer status", "peer first",
@@ -181,6 +198,11 @@ def main() -> None:
             row += ["-"] * 5
         if args.explain:
             how, worst = explained(texts, args.explain_limit)
+            row += [how, f"{worst:.1f}"]
+        else:
+            row += ["-", "-"]
+        if args.rate:
+            how, worst = rated(texts, args.explain_limit)
             row += [how, f"{worst:.1f}"]
         else:
             row += ["-", "-"]
