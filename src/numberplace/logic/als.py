@@ -446,6 +446,16 @@ def _chain_step(board: Board, shape: Shape, name: str, chain: list[Als], rccs: l
                      highlights=tuple(marks) + tuple((Role.REMOVED, c, v) for c, v in elims))
 
 
+def _removable(a: Als, holders: list[int]) -> int:
+    """The values of a set that some cell outside it seeing all the set's holders of
+    the value could lose (a mask)."""
+    out = 0
+    for z in values_of(a.mask):
+        if a.seen[z] & holders[z] & ~a.bits:
+            out |= bit(z)
+    return out
+
+
 def _xy_wings(board: Board, shape: Shape, overlap: bool,
               seen: set[frozenset[tuple[int, int]]]) -> Iterator[Step]:
     sets = almost_locked_sets(board, shape, als_cell_limit(board))
@@ -454,10 +464,15 @@ def _xy_wings(board: Board, shape: Shape, overlap: bool,
     # the values of both sets of a pair that some cell outside them could lose: a pair
     # with none (most of them) is passed over whatever the pivot
     removable: dict[tuple[int, int], int] = {}
+    # the values each set alone could let go somewhere: a pair's are among those both
+    # could, which a test of small numbers finds empty for most pairs
+    alone = [_removable(a, holders) for a in sets]
     for c, around in links.items():
         pivot = sets[c]
         board.memo.check_time()
         for (i, xs), (j, ys) in combinations(sorted(around.items()), 2):
+            if not alone[i] & alone[j]:
+                continue
             a, b = sets[i], sets[j]
             if not overlap and a.bits & b.bits:
                 continue
@@ -465,7 +480,7 @@ def _xy_wings(board: Board, shape: Shape, overlap: bool,
             if zs is None:
                 zs = 0
                 outside = ~(a.bits | b.bits)
-                for z in values_of(a.mask & b.mask):
+                for z in values_of(alone[i] & alone[j]):
                     if a.seen[z] & b.seen[z] & holders[z] & outside:
                         zs |= bit(z)
                 removable[(i, j)] = zs
@@ -508,11 +523,7 @@ def find_als_xy_chain(board: Board, shape: Shape) -> Iterator[Step]:
     most_sets = MAX_CHAIN_SETS if memo.als_chain_sets is None else memo.als_chain_sets
     # the values of each set some cell outside it could lose: a set with none starts no
     # chain
-    removable = [0] * len(sets)
-    for i, first in enumerate(sets):
-        for z in values_of(first.mask):
-            if first.seen[z] & holders[z] & ~first.bits:
-                removable[i] |= bit(z)
+    removable = [_removable(a, holders) for a in sets]
     search = _compiled_chains if backend_name() == "c" else _chains
     found: list[tuple[int, list[int], list[int], list[tuple[int, int]]]] = []
     seen: set[frozenset[tuple[int, int]]] = set()

@@ -32,12 +32,10 @@ def bit(value: int) -> int:
 def values_of(mask: int) -> list[int]:
     """The values whose bits are set in a candidate mask, ascending."""
     out = []
-    v = 1
     while mask:
-        if mask & 1:
-            out.append(v)
-        mask >>= 1
-        v += 1
+        low = mask & -mask  # one turn a value, not one a bit: masks hold few values
+        out.append(low.bit_length())
+        mask ^= low
     return out
 
 
