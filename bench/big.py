@@ -31,6 +31,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from rich.console import Console
@@ -100,34 +101,36 @@ def ours(texts: list[str], time_limit: float
     return first, seconds, statuses
 
 
-def explained(texts: list[str], time_limit: float) -> tuple[str, float]:
-    """The statuses of the step-by-step paths, and the worst seconds one took."""
-    from numberplace.logic.explain import UNPROVED, explain
+def timed(texts: list[str], work: Callable[[Puzzle], str]) -> tuple[str, float]:
+    """``work`` on each puzzle: the tally of what it says, and the worst seconds it
+    took."""
     statuses: list[object] = []
     worst = 0.0
     for text in texts:
-        size = int(round(len(text) ** 0.5))
+        puzzle = Puzzle.from_string(text, classic(int(round(len(text) ** 0.5))))
         start = time.perf_counter()
-        result = explain(Puzzle.from_string(text, classic(size)), time_limit=time_limit)
+        statuses.append(work(puzzle))
         worst = max(worst, time.perf_counter() - start)
+    return tally(statuses), worst
+
+
+def explained(texts: list[str], time_limit: float) -> tuple[str, float]:
+    """The statuses of the step-by-step paths, and the worst seconds one took."""
+    from numberplace.logic.explain import UNPROVED, explain
+
+    def path(puzzle: Puzzle) -> str:
+        result = explain(puzzle, time_limit=time_limit)
         why = (" (time)" if "time limit" in result.message
                else " (unproved)" if UNPROVED in result.message else "")
-        statuses.append(f"{result.status.value}{why}")
-    return tally(statuses), worst
+        return f"{result.status.value}{why}"
+
+    return timed(texts, path)
 
 
 def rated(texts: list[str], time_limit: float) -> tuple[str, float]:
     """The statuses of the ratings, and the worst seconds one took."""
     from numberplace.logic.rating import rate
-    statuses: list[object] = []
-    worst = 0.0
-    for text in texts:
-        size = int(round(len(text) ** 0.5))
-        start = time.perf_counter()
-        rating = rate(Puzzle.from_string(text, classic(size)), time_limit=time_limit)
-        worst = max(worst, time.perf_counter() - start)
-        statuses.append(rating.status.value)
-    return tally(statuses), worst
+    return timed(texts, lambda puzzle: str(rate(puzzle, time_limit=time_limit).status.value))
 
 
 def peer(python: str | None, texts: list[str]) -> dict[str, list[object]] | None:

@@ -229,6 +229,12 @@ static int ch_ends_remove(const ChEnds *e, int32_t s, int32_t t, int mixed)
     return 0;
 }
 
+static void ch_release(Py_buffer *b, int n)
+{
+    for (int i = 0; i < n; i++)
+        PyBuffer_Release(&b[i]);
+}
+
 /* append (s, st) to the list of round d (1-based), making the lists as needed */
 static int ch_emit(PyObject *rounds, long d, int which, int32_t s, int32_t st)
 {
@@ -253,13 +259,16 @@ static int ch_emit(PyObject *rounds, long d, int which, int32_t s, int32_t st)
 PyObject *np_chain_layers(PyObject *module, PyObject *args)
 {
     (void)module;
-    Py_buffer b[6], starts, ends_off, ends_idx, cell, value, mask, cp, vm, cands;
+    /* the graph's six arrays, then the starts, their ends, and the ends' tests' data */
+    Py_buffer b[15];
+    Py_buffer *starts = &b[6], *ends_off = &b[7], *ends_idx = &b[8], *cell = &b[9],
+              *value = &b[10], *mask = &b[11], *cp = &b[12], *vm = &b[13], *cands = &b[14];
     long max_links;
     int mode;
     double deadline;
     if (!PyArg_ParseTuple(args, "y*y*y*y*y*y*y*y*y*liy*y*y*y*y*y*d", &b[0], &b[1], &b[2],
-                          &b[3], &b[4], &b[5], &starts, &ends_off, &ends_idx, &max_links,
-                          &mode, &cell, &value, &mask, &cp, &vm, &cands, &deadline))
+                          &b[3], &b[4], &b[5], starts, ends_off, ends_idx, &max_links,
+                          &mode, cell, value, mask, cp, vm, cands, &deadline))
         return NULL;
     PyObject *result = NULL, *rounds = NULL;
     ChWalk w;
@@ -267,11 +276,11 @@ PyObject *np_chain_layers(PyObject *module, PyObject *args)
     ChGraph g;
     if (ch_graph(&g, b))
         goto done;
-    Py_ssize_t nstarts = starts.len / 4;
-    const int32_t *st0 = (const int32_t *)starts.buf;
-    const int32_t *eo = (const int32_t *)ends_off.buf, *ei = (const int32_t *)ends_idx.buf;
-    int has_ends = ends_off.len > 0;
-    if (has_ends && ends_off.len != 4 * (nstarts + 1)) {
+    Py_ssize_t nstarts = starts->len / 4;
+    const int32_t *st0 = (const int32_t *)starts->buf;
+    const int32_t *eo = (const int32_t *)ends_off->buf, *ei = (const int32_t *)ends_idx->buf;
+    int has_ends = ends_off->len > 0;
+    if (has_ends && ends_off->len != 4 * (nstarts + 1)) {
         PyErr_SetString(PyExc_ValueError, "chain_layers: one list of ends a start");
         goto done;
     }
@@ -281,7 +290,7 @@ PyObject *np_chain_layers(PyObject *module, PyObject *args)
             goto done;
         }
     if (has_ends) {
-        if (eo[0] != 0 || eo[nstarts] != ends_idx.len / 4) {
+        if (eo[0] != 0 || eo[nstarts] != ends_idx->len / 4) {
             PyErr_SetString(PyExc_ValueError, "chain_layers: ends out of range");
             goto done;
         }
@@ -290,7 +299,7 @@ PyObject *np_chain_layers(PyObject *module, PyObject *args)
                 PyErr_SetString(PyExc_ValueError, "chain_layers: ends out of order");
                 goto done;
             }
-        for (Py_ssize_t k = 0; k < ends_idx.len / 4; k++)
+        for (Py_ssize_t k = 0; k < ends_idx->len / 4; k++)
             if (ei[k] < 0 || ei[k] >= g.n) {
                 PyErr_SetString(PyExc_ValueError, "chain_layers: an end out of range");
                 goto done;
@@ -298,23 +307,23 @@ PyObject *np_chain_layers(PyObject *module, PyObject *args)
     }
     ChEnds e = {0};
     if (mode == CH_SAME_ENDS || mode == CH_MIXED_ENDS || mode == CH_LOOPS) {
-        if (cell.len != 4 * (Py_ssize_t)g.n) {
+        if (cell->len != 4 * (Py_ssize_t)g.n) {
             PyErr_SetString(PyExc_ValueError, "chain_layers: one cell a node");
             goto done;
         }
-        e.cell = (const int32_t *)cell.buf;
+        e.cell = (const int32_t *)cell->buf;
     }
     if (mode == CH_SAME_ENDS || mode == CH_MIXED_ENDS) {
-        e.words = g.n ? mask.len / 8 / g.n : 0;
-        e.nvalues = e.words ? vm.len / 8 / e.words : 0;
-        e.ncells = cands.len / 8;
-        e.value = (const int32_t *)value.buf;
-        e.mask = (const uint64_t *)mask.buf;
-        e.cp = (const uint64_t *)cp.buf;
-        e.vm = (const uint64_t *)vm.buf;
-        e.cands = (const uint64_t *)cands.buf;
-        if (value.len != 4 * (Py_ssize_t)g.n || mask.len != 8 * e.words * g.n ||
-            cp.len != mask.len || vm.len != 8 * e.words * e.nvalues ||
+        e.words = g.n ? mask->len / 8 / g.n : 0;
+        e.nvalues = e.words ? vm->len / 8 / e.words : 0;
+        e.ncells = cands->len / 8;
+        e.value = (const int32_t *)value->buf;
+        e.mask = (const uint64_t *)mask->buf;
+        e.cp = (const uint64_t *)cp->buf;
+        e.vm = (const uint64_t *)vm->buf;
+        e.cands = (const uint64_t *)cands->buf;
+        if (value->len != 4 * (Py_ssize_t)g.n || mask->len != 8 * e.words * g.n ||
+            cp->len != mask->len || vm->len != 8 * e.words * e.nvalues ||
             e.ncells > 64 * e.words) {
             PyErr_SetString(PyExc_ValueError, "chain_layers: cell sets of different sizes");
             goto done;
@@ -382,28 +391,18 @@ done:
     Py_XDECREF(rounds);
     if (walk_ready)
         ch_walk_free(&w);
-    for (int i = 0; i < 6; i++)
-        PyBuffer_Release(&b[i]);
-    PyBuffer_Release(&starts);
-    PyBuffer_Release(&ends_off);
-    PyBuffer_Release(&ends_idx);
-    PyBuffer_Release(&cell);
-    PyBuffer_Release(&value);
-    PyBuffer_Release(&mask);
-    PyBuffer_Release(&cp);
-    PyBuffer_Release(&vm);
-    PyBuffer_Release(&cands);
+    ch_release(b, 15);
     return result;
 }
 
 PyObject *np_chain_depths(PyObject *module, PyObject *args)
 {
     (void)module;
-    Py_buffer b[6], ends;
+    Py_buffer b[7]; /* the graph's six arrays, then the start's ends */
     int start;
     long max_links;
     if (!PyArg_ParseTuple(args, "y*y*y*y*y*y*iy*l", &b[0], &b[1], &b[2], &b[3], &b[4], &b[5],
-                          &start, &ends, &max_links))
+                          &start, &b[6], &max_links))
         return NULL;
     PyObject *result = NULL, *out = NULL;
     ChWalk w;
@@ -411,8 +410,8 @@ PyObject *np_chain_depths(PyObject *module, PyObject *args)
     ChGraph g;
     if (ch_graph(&g, b))
         goto done;
-    const int32_t *ex = (const int32_t *)ends.buf;
-    Py_ssize_t nex = ends.len / 4;
+    const int32_t *ex = (const int32_t *)b[6].buf;
+    Py_ssize_t nex = b[6].len / 4;
     if (start < 0 || start >= 2 * g.n) {
         PyErr_SetString(PyExc_ValueError, "chain_depths: the start out of range");
         goto done;
@@ -449,8 +448,6 @@ done:
     Py_XDECREF(out);
     if (walk_ready)
         ch_walk_free(&w);
-    for (int i = 0; i < 6; i++)
-        PyBuffer_Release(&b[i]);
-    PyBuffer_Release(&ends);
+    ch_release(b, 7);
     return result;
 }
