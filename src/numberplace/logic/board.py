@@ -422,22 +422,14 @@ class Memo:
         self.value_cells: tuple[tuple[int, ...], list[int]] | None = None
         #: what :func:`for_last_board` keeps: by slot, the last board seen and what was
         #: made for it (the houses' states, the uniqueness rectangles, the templates'
-        #: agreements, the graph of the chains through almost locked sets)
+        #: agreements, the strong links and the graph of the chains through almost
+        #: locked sets, the forcing chains' outcomes)
         self.last: dict[str, tuple[_BoardKey, Any]] = {}
         #: finned and sashimi fish of the last candidates seen, by fish size
         self.finned: dict[int, tuple[tuple[Shape, tuple[int, ...]], list[tuple[bool, Step]]]] = {}
-        #: forcing-chain outcomes (values, candidates or None) of the last board seen
-        self.outcomes_key: _BoardKey | None = None
-        self.outcomes: dict[tuple[int, int, bool], Any] = {}
         #: each value's templates (None: too many to list), by (shape, the value's cells,
         #: its placed cells)
         self.value_templates: dict[tuple[Shape, int, int], list[int] | None] = {}
-        #: that board's masks for the compiled core and its packed candidates (None:
-        #: its outcomes are worked out in Python)
-        self.outcomes_base: tuple[bytes, int] | None = None
-        #: where its outcomes are worked out in Python, that board's masks as the
-        #: pure-Python engine takes them, and its cells with one candidate and no value
-        self.outcomes_masks: tuple[list[int], frozenset[int]] | None = None
         #: boards on which the AIC search (plain or grouped: reach 0 or 1) found no chain,
         #: with the candidates its search proved true by a chain from themselves: (board
         #: key, reach) -> those candidates as ``(cell mask, value)``

@@ -21,12 +21,13 @@ from __future__ import annotations
 import sys
 from array import array
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .. import engine
 from ..engine.sums import repeat_support
 from ..model.shape import Shape
-from .board import Board, board_key, cage_support, value_cells, values_of
+from .board import Board, cage_support, for_last_board, value_cells, values_of
 from .geometry import house_bits, ones
 from .step import (
     Role,
@@ -226,39 +227,39 @@ def _narrow_cage(masks: list[int], waiting: set[int], cells: tuple[int, ...], to
 Packed = int | tuple[list[int], list[int]] | None
 
 
-def _outcomes(board: Board) -> dict[tuple[int, int, bool], Packed]:
-    """The outcomes worked out so far on this board, kept in its memo for the latest
-    board seen (the forcing-chain finders share them)."""
-    memo = board.memo
-    key = board_key(board)
-    if memo.outcomes_key != key:
-        memo.outcomes.clear()
-        memo.outcomes_key = key
-        memo.outcomes_base = _packable(board)
-        memo.outcomes_masks = _masks(board) if memo.outcomes_base is None else None
-    return memo.outcomes
+@dataclass
+class _Outcomes:
+    """The forcing chains' outcomes on one board, as far as they were worked out, and
+    how they are worked out there: ``base``, the board packed for the compiled core
+    (:func:`_packable`), or where it is None, ``masks`` for the Python rules."""
+
+    base: tuple[bytes, int] | None
+    masks: tuple[list[int], frozenset[int]] | None
+    known: dict[tuple[int, int, bool], Packed] = field(default_factory=dict)
 
 
-def _outcome(board: Board, cell: int, value: int, locked: bool = False,
-             known: dict[tuple[int, int, bool], Packed] | None = None) -> Packed:
-    """The outcome of ``value`` in ``cell``; ``known``: :func:`_outcomes` of the board,
-    for a caller asking for many."""
-    if known is None:
-        known = _outcomes(board)
+def _outcomes(board: Board) -> _Outcomes:
+    """The outcomes of this board, kept in its memo for the last board seen (the
+    forcing-chain finders share them)."""
+    def make() -> _Outcomes:
+        base = _packable(board)
+        return _Outcomes(base, _masks(board) if base is None else None)
+
+    return for_last_board(board, "forcing outcomes", make)
+
+
+def _outcome(board: Board, outcomes: _Outcomes, cell: int, value: int,
+             locked: bool = False) -> Packed:
+    """The outcome of ``value`` in ``cell`` (``outcomes``: :func:`_outcomes` of the
+    board), worked out the first time it is asked for."""
     at = (cell, value, locked)
-    found = known.get(at, _UNKNOWN)
-    if found is _UNKNOWN:
-        memo = board.memo
-        memo.check_time()
-        base = memo.outcomes_base
-        found = known[at] = (
-            _propagate_python(board, cell, value, locked, memo.outcomes_masks)
-            if base is None else _settle(board, base, cell, value, locked))
-    return found  # type: ignore[return-value]
-
-
-#: What an outcome not yet worked out is, among the known ones (None is a broken board).
-_UNKNOWN = object()
+    known = outcomes.known
+    if at not in known:
+        board.memo.check_time()
+        known[at] = (_propagate_python(board, cell, value, locked, outcomes.masks)
+                     if outcomes.base is None
+                     else _settle(board, outcomes.base, cell, value, locked))
+    return known[at]
 
 
 def _common(board: Board, outcomes: list[Packed]
@@ -294,7 +295,7 @@ def _common_packed(board: Board, live: list[int]
     kept = 0
     for masks in live:
         kept |= masks
-    base = board.memo.outcomes_base
+    base = _outcomes(board).base
     assert base is not None  # packed outcomes come with the board's packed candidates
     gone = base[1] & ~kept
     if not gone:  # the usual answer, found without looking at a cell
@@ -351,13 +352,13 @@ def find_cell_forcing_chain(board: Board, shape: Shape) -> Iterator[Step]:
     All cells are tried, and the steps placing most values come first.
     """
     steps = []
+    known = _outcomes(board)
     for c, m in enumerate(board.candidates):
         if m.bit_count() < 2:
             continue
         board.memo.check_time()
         branches = [(c, v) for v in values_of(m)]
-        known = _outcomes(board)
-        outcomes = [_outcome(board, c, v, False, known) for _, v in branches]
+        outcomes = [_outcome(board, known, c, v) for _, v in branches]
         listed = values_ref(v for _, v in branches)
         step = _forcing_step(board, shape, CELL_FORCING,
                              f"{cell_ref(c)} holds one of {listed}", branches, outcomes)
@@ -383,7 +384,7 @@ def find_house_forcing_chain(board: Board, shape: Shape) -> Iterator[Step]:
     for h, v, where in found:
         board.memo.check_time()
         branches = [(c, v) for c in where]
-        outcomes = [_outcome(board, c, v, False, known) for c in where]
+        outcomes = [_outcome(board, known, c, v) for c in where]
         places = ", ".join(cell_ref(c) for c in where)
         step = _forcing_step(board, shape, HOUSE_FORCING,
                              f"{value_ref(v)} goes in {house_ref(h)} at one of {places}",
@@ -401,7 +402,7 @@ def _contradictions(board: Board, shape: Shape, locked: bool) -> Iterator[Step]:
         if m.bit_count() < 2:
             continue
         for v in values_of(m):
-            if _outcome(board, c, v, locked, known) is not None:
+            if _outcome(board, known, c, v, locked) is not None:
                 continue
             template = (f"{technique}: {value_ref(v)} in {cell_ref(c)}, followed by {how}, "
                         f"breaks the board: remove {value_ref(v)} from {cell_ref(c)}")
