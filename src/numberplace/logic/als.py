@@ -38,7 +38,7 @@ from ..errors import LimitError
 from ..model.shape import BLOCK_KINDS, Shape
 from ..native import backend_name
 from .board import Board, bit, by_houses, value_cells, values_of
-from .geometry import ones, peer_bits
+from .geometry import ones, packed_cell_sets, peer_bits
 from .step import (
     Role,
     Step,
@@ -600,14 +600,13 @@ def _compiled_chains(board: Board, sets: list[Als], steps_from: list[list[tuple[
     assert native.core is not None
     memo = board.memo
     memo.check_time()
-    width = 8 * ((board.shape.ncells + 63) // 64)
     offsets = array("i", [0])
     links = array("i")
     for steps in steps_from:
         for j, x in steps:
             links.extend((j, x))
         offsets.append(len(links) // 2)
-    found = native.core.als_chain(b"".join(a.bits.to_bytes(width, "little") for a in sets),
+    found = native.core.als_chain(packed_cell_sets(board.shape, (a.bits for a in sets)),
                                   array("I", [a.mask for a in sets]).tobytes(),
                                   array("I", removable).tobytes(), offsets.tobytes(),
                                   links.tobytes(), most_sets, budget,

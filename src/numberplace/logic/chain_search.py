@@ -33,7 +33,7 @@ from ..model.shape import Shape
 from ..native import backend_name, core
 from .als import Als, almost_locked_sets, als_cell_limit
 from .board import Board, bit, value_cells, values_of
-from .geometry import house_bits, ones, peer_bits, strong_links
+from .geometry import house_bits, ones, packed_cell_sets, peer_bits, strong_links
 
 Node = tuple[int, int]  # (bit mask of cells, value)
 #: a graph's links as the compiled search reads them: offsets and indices of the strong
@@ -319,10 +319,6 @@ class _FoundAgain(dict[int, dict[int, int]]):
         return found
 
 
-def _words(mask: int, size: int) -> bytes:
-    return mask.to_bytes(size, "little")
-
-
 def _compiled_layers(graph: Graph, starts: Sequence[int], max_links: int | None,
                      ends: dict[int, list[int]] | None, mode: str, board: Board | None
                      ) -> Iterator[tuple[list[tuple[int, int]], list[tuple[int, int]], Depths]]:
@@ -342,11 +338,10 @@ def _compiled_layers(graph: Graph, starts: Sequence[int], max_links: int | None,
                             for m, _ in nodes]).tobytes()
     if mode in (SAME_ENDS, MIXED_ENDS):
         assert board is not None
-        size = 8 * ((board.shape.ncells + 63) // 64)
         values = array("i", [v for _, v in nodes]).tobytes()
-        masks = b"".join(_words(m, size) for m, _ in nodes)
-        peers = b"".join(_words(m, size) for m in graph.cp)
-        vms = b"".join(_words(m, size) for m in value_cells(board))
+        masks = packed_cell_sets(board.shape, (m for m, _ in nodes))
+        peers = packed_cell_sets(board.shape, graph.cp)
+        vms = packed_cell_sets(board.shape, value_cells(board))
         cands = array("Q", board.candidates).tobytes()
     memo = graph.memo
     memo.check_time()

@@ -32,7 +32,7 @@ from ..model.shape import BLOCK_KINDS, HouseKind, Shape
 from ..native import backend_name, core
 from .board import Board, value_cells
 from .fish import FISH_NAMES, _fish
-from .geometry import house_bits, ones, peer_bits, scaled_budget
+from .geometry import house_bits, ones, packed_cell_sets, peer_bits, scaled_budget
 from .step import (
     Role,
     Step,
@@ -109,8 +109,7 @@ def _search(board: Board, shape: Shape, value: int, category: str) -> Iterator[F
 
     compiled = _compiled(shape, largest)
     # the value's candidates in each house, packed once for every side and size
-    width = _width(shape)
-    packed = (b"".join(masks.get(h, 0).to_bytes(width, "little") for h in range(len(hb)))
+    packed = (packed_cell_sets(shape, (masks.get(h, 0) for h in range(len(hb))))
               if compiled is not None else b"")
     for base_kinds, cover_kinds in sides():
         bases = [h for h in usable if kinds[h] in base_kinds]
@@ -160,16 +159,10 @@ _CATEGORIES = {"basic": _FISH.FISH_BASIC, "franken": _FISH.FISH_FRANKEN,
                "mutant": _FISH.FISH_MUTANT} if _FISH else {}
 
 
-def _width(shape: Shape) -> int:
-    """Bytes of a set of the shape's cells, as the compiled search reads it (whole
-    64-bit words)."""
-    return 8 * ((shape.ncells + 63) // 64)
-
-
 @lru_cache(maxsize=64)
 def _compiled_tables(shape: Shape) -> tuple[bytes, bytes]:
     """Each cell's peers and each house's kind, as the compiled search reads them."""
-    peers = b"".join(m.to_bytes(_width(shape), "little") for m in peer_bits(shape))
+    peers = packed_cell_sets(shape, peer_bits(shape))
     kinds = bytes(_KIND_BITS[_kind(shape, h)] for h in range(len(shape.houses)))
     return peers, kinds
 

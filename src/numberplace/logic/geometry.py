@@ -24,6 +24,13 @@ def bits(cells: Iterable[int]) -> int:
     return out
 
 
+def packed_cell_sets(shape: Shape, masks: Iterable[int]) -> bytes:
+    """Cell sets one after another as the compiled core reads them: each in whole
+    little-endian 64-bit words, as many as the shape's cells need."""
+    size = 8 * ((shape.ncells + 63) // 64)
+    return b"".join(m.to_bytes(size, "little") for m in masks)
+
+
 def ones(mask: int) -> list[int]:
     """The set bits of a bit set (the cells of a cell set), ascending."""
     out = []
